@@ -1,0 +1,22 @@
+// Mirrors every dist/types/**/*.d.ts as a .d.cts whose relative imports end in .cjs, so that a
+// TypeScript user who `require`s the package (module: node16/nodenext, CommonJS) gets declarations
+// typed as CommonJS instead of an ES-module file it is not allowed to import.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = 'dist/types'
+const walk = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  )
+let count = 0
+for (const file of walk(root)) {
+  if (!file.endsWith('.d.ts')) continue
+  const text = readFileSync(file, 'utf8').replace(/(from\s+['"]\.{1,2}\/[^'"]*?)\.js(['"])/g, '$1.cjs$2')
+  writeFileSync(file.replace(/\.d\.ts$/, '.d.cts'), text)
+  count += 1
+}
+if (count === 0) {
+  console.error('cts-types: no declarations found under dist/types')
+  process.exit(1)
+}

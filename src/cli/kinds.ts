@@ -1,0 +1,27 @@
+/**
+ * The request kinds the CLI validates, each mapped to the library function a server would call.
+ *
+ * @module
+ */
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
+import { validationProblem, type ProblemDetail } from '../errors/problem.js'
+import { normalizeAddress, type AddressPurpose } from '../rules/address.js'
+
+/** Options a kind may take from the command line. */
+export interface KindOptions {
+  readonly purpose?: AddressPurpose
+}
+
+/** A validator of one kind: wire JSON in, the normalized value or a ProblemDetail out. */
+export type KindValidator = (input: unknown, options: KindOptions) => Either<ProblemDetail, unknown>
+
+/** The kinds API.md names, and whether this release implements them yet. */
+export const KINDS: Readonly<Record<string, KindValidator | 'planned'>> = {
+  address: (input, options) => {
+    const r = normalizeAddress(input, { purpose: options.purpose ?? 'shipment' })
+    return isLeft(r) ? left(validationProblem(r.left)) : right(r.right)
+  },
+  'quote-request': 'planned',
+  'create-shipment': 'planned',
+  appointment: 'planned',
+}

@@ -1,0 +1,90 @@
+/**
+ * Field paths. Inside the library a path is a list of segments, extended by {@link at} while a
+ * validator descends; {@link renderPath} writes the wire form used in `Violation.field`:
+ * `pickupAddress.zipCode`, `orderComponents[2].dimensions.height`.
+ *
+ * @module
+ */
+
+/**
+ * One step of a path: an object key or an array index.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type PathSegment = string | number
+
+/**
+ * A field path from the request root, as segments.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type Path = ReadonlyArray<PathSegment>
+
+/**
+ * The empty path: the request root itself.
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const ROOT: Path = []
+
+/**
+ * Returns the path extended by one segment; the argument is not modified.
+ *
+ * @example
+ * renderPath(at(at(['orderComponents'], 2), 'dimensions'))
+ * //=> 'orderComponents[2].dimensions'
+ *
+ * @category combinators
+ * @since 0.1.0
+ */
+export const at = (path: Path, segment: PathSegment): Path => [...path, segment]
+
+/**
+ * Returns the wire form of a path: keys joined by dots, indices in brackets, `''` for the root.
+ *
+ * @example
+ * renderPath(['orderComponents', 0, 'dimensions', 'height'])
+ * //=> 'orderComponents[0].dimensions.height'
+ *
+ * @category utils
+ * @since 0.1.0
+ */
+export const renderPath = (path: Path): string => {
+  let out = ''
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`
+    else out += out === '' ? segment : `.${segment}`
+  }
+  return out
+}
+
+/**
+ * Reads a path prefix given by a caller, either as segments or in its rendered wire form
+ * (`'appointments.pickup'`, `'orderComponents[2]'`). Malformed text is kept as one key segment,
+ * so the prefix always appears verbatim in rendered fields.
+ *
+ * @example
+ * parsePath('orderComponents[2].dimensions')
+ * //=> ['orderComponents', 2, 'dimensions']
+ *
+ * @category utils
+ * @since 0.1.0
+ */
+export const parsePath = (prefix: string | Path | undefined): Path => {
+  if (prefix === undefined) return ROOT
+  if (typeof prefix !== 'string') return prefix
+  if (prefix === '') return ROOT
+  if (!PATH_TEXT.test(prefix)) return [prefix]
+  const out: PathSegment[] = []
+  for (const m of prefix.matchAll(PATH_PART)) {
+    if (m[1] !== undefined) out.push(m[1])
+    else if (m[2] !== undefined) out.push(Number(m[2]))
+  }
+  return out
+}
+
+const PATH_TEXT = /^[A-Za-z_$][\w$]*(?:\[\d+\]|\.[A-Za-z_$][\w$]*)*$/
+const PATH_PART = /([A-Za-z_$][\w$]*)|\[(\d+)\]/g

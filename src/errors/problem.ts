@@ -1,0 +1,214 @@
+/**
+ * ProblemDetail (spec: ProblemDetail, Errors; rules ERR-01, ERR-04): building the error bodies a
+ * server sends, and reading the ones a server sent.
+ *
+ * @module
+ */
+import { left, right } from 'fp-ts/lib/Either.js'
+import { isAbsent, isObject, jsonType, own, type JsonObject } from '../internal/input.js'
+import { at, ROOT, type Path } from './path.js'
+import {
+  isReasonCode,
+  plainReasonForStatus,
+  problemTypeFor,
+  REASON_CATALOGUE,
+  type ReasonCode,
+} from './catalogue.js'
+import { violationAt, type Result, type Violation, type Violations } from './violation.js'
+
+/**
+ * An error body, RFC 9457 style (ERR-01). `violations` is present only on validation-style errors
+ * and is never empty.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface ProblemDetail {
+  readonly type: string
+  readonly title: string
+  readonly status: number
+  readonly detail: string
+  readonly reason: string
+  readonly violations?: Violations
+}
+
+/**
+ * Builds the ProblemDetail of a catalogued reason: its status, title and `type` URI, the given
+ * detail (the title when omitted) and the violations when there is at least one.
+ *
+ * Implements ERR-01, ERR-02, ERR-03, CRT-11 (a denial reason passes through unmodified).
+ *
+ * @example
+ * problemFor('file_too_large', 'The upload limit is 10485760 bytes.')
+ * //=> { type: 'tag:shipper-rules,2026:problem:file_too_large', title: 'File too large', status: 413, detail: 'The upload limit is 10485760 bytes.', reason: 'file_too_large' }
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const problemFor = (
+  reason: ReasonCode,
+  detail?: string,
+  violations?: ReadonlyArray<Violation>,
+): ProblemDetail => {
+  // A reason outside the catalogue can only come from untyped callers: keep it verbatim, as a 500.
+  const known = isReasonCode(reason)
+  const entry = known ? REASON_CATALOGUE[reason] : REASON_CATALOGUE.internal_error
+  const base = {
+    type: known ? problemTypeFor(reason) : problemTypeFor('internal_error'),
+    title: entry.title,
+    status: entry.status,
+    detail: typeof detail === 'string' ? detail : entry.title,
+    reason: String(reason),
+  }
+  return Array.isArray(violations) && violations.length > 0
+    ? { ...base, violations: violations.slice() as unknown as Violations }
+    : base
+}
+
+/**
+ * The ProblemDetail of a request that failed field-level validation: 400 `validation_failed`
+ * with every violation and a detail that counts them.
+ *
+ * @example
+ * validationProblem([violationAt(['zipCode'], null, 'required', 'is required')]).detail
+ * //=> 'The request has 1 invalid field.'
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const validationProblem = (violations: ReadonlyArray<Violation>): ProblemDetail =>
+  problemFor('validation_failed', countDetail(violations.length), violations)
+
+/**
+ * "The request has N invalid field(s)."
+ *
+ * @internal
+ */
+export const countDetail = (n: number): string =>
+  `The request has ${n} invalid field${n === 1 ? '' : 's'}.`
+
+/**
+ * Reads a ProblemDetail a server sent, tolerant of the spellings seen in the wild (ERR-04):
+ * `key` for a violation's `field`, `label` for its `reason`, `reasonCode` for the problem's
+ * `reason`, a missing `violations`. Rejects what is not a problem at all.
+ *
+ * Decisions (D): a problem is an object with an integer `status` from 400 to 599 (or, without a
+ * status, a catalogued reason whose status is then used) and at least one of `type`, `title`,
+ * `detail`, `reason`/`reasonCode`. Missing `type` reads as `about:blank` (RFC 9457), a missing
+ * `title` as the catalogue's title (or `HTTP <status>`), a missing `detail` as `''`, a missing
+ * reason as the plain reason of the status (`bad_request`, `unauthorized`, `forbidden`,
+ * `not_found`, `internal_error`) or `http_<status>`. When both `reason` and `reasonCode` are
+ * sent, a catalogued one wins, `reason` first. A violation without `entity` reads as null, one
+ * without `code` as `unspecified`; an empty `violations` array reads as absent.
+ *
+ * Implements ERR-04.
+ *
+ * @example
+ * readProblemDetail({ status: 404, reasonCode: 'order_not_found', title: 'Not found', violations: [{ key: 'orderNumber', label: 'unknown order' }] })
+ * //=> right({ type: 'about:blank', title: 'Not found', status: 404, detail: '', reason: 'order_not_found', violations: [{ field: 'orderNumber', entity: null, reason: 'unknown order', code: 'unspecified' }] })
+ *
+ * @category destructors
+ * @since 0.1.0
+ */
+export const readProblemDetail = (json: unknown): Result<ProblemDetail> => {
+  if (!isObject(json)) {
+    return left([violationAt(ROOT, null, 'type', `must be a problem detail object, got ${jsonType(json)}`)])
+  }
+  const out: Violation[] = []
+  const text = (key: string): string | undefined => {
+    const v = own(json, key)
+    if (isAbsent(v)) return undefined
+    if (typeof v === 'string') return v
+    out.push(violationAt([key], null, 'type', `must be a string, got ${jsonType(v)}`))
+    return undefined
+  }
+  const type = text('type')
+  const title = text('title')
+  const detail = text('detail')
+  const reasonText = text('reason')
+  const reasonCodeText = text('reasonCode')
+  const reason =
+    reasonText !== undefined && (isReasonCode(reasonText) || !isReasonCode(reasonCodeText))
+      ? reasonText
+      : reasonCodeText
+
+  let status: number | undefined
+  const rawStatus = own(json, 'status')
+  if (isAbsent(rawStatus)) {
+    if (isReasonCode(reason)) status = REASON_CATALOGUE[reason].status
+    else out.push(violationAt(['status'], null, 'required', 'is required unless the reason is a catalogued reason code'))
+  } else if (typeof rawStatus !== 'number') {
+    out.push(violationAt(['status'], null, 'type', `must be an integer, got ${jsonType(rawStatus)}`))
+  } else if (!Number.isInteger(rawStatus)) {
+    out.push(violationAt(['status'], null, 'not_integer', 'must be an integer HTTP status'))
+  } else if (rawStatus < 400 || rawStatus > 599) {
+    out.push(violationAt(['status'], null, 'out_of_range', 'must be an error status from 400 to 599'))
+  } else {
+    status = rawStatus
+  }
+
+  if (type === undefined && title === undefined && detail === undefined && reason === undefined) {
+    out.push(violationAt(ROOT, null, 'required', 'a problem names at least one of type, title, detail, reason or reasonCode'))
+  }
+  const violations = readViolations(json, out)
+  if (out.length > 0 || status === undefined) {
+    return left(out as unknown as Violations)
+  }
+  const resolvedReason = reason ?? plainReasonForStatus(status) ?? `http_${status}`
+  const base = {
+    type: type ?? 'about:blank',
+    title: title ?? (isReasonCode(resolvedReason) ? REASON_CATALOGUE[resolvedReason].title : `HTTP ${status}`),
+    status,
+    detail: detail ?? '',
+    reason: resolvedReason,
+  }
+  return right(violations === undefined ? base : { ...base, violations })
+}
+
+const readViolations = (json: JsonObject, out: Violation[]): Violations | undefined => {
+  const raw = own(json, 'violations')
+  if (isAbsent(raw)) return undefined
+  if (!Array.isArray(raw)) {
+    out.push(violationAt(['violations'], null, 'type', `must be an array, got ${jsonType(raw)}`))
+    return undefined
+  }
+  const read: Violation[] = []
+  raw.forEach((item: unknown, i) => {
+    const v = readViolation(item, at(['violations'], i), out)
+    if (v !== undefined) read.push(v)
+  })
+  return read.length > 0 && read.length === raw.length ? (read as unknown as Violations) : undefined
+}
+
+const readViolation = (item: unknown, path: Path, out: Violation[]): Violation | undefined => {
+  if (!isObject(item)) {
+    out.push(violationAt(path, null, 'type', `must be a violation object, got ${jsonType(item)}`))
+    return undefined
+  }
+  const before = out.length
+  const either = (primary: string, alias: string): string | undefined => {
+    const a = own(item, primary)
+    const b = own(item, alias)
+    const v = isAbsent(a) ? b : a
+    const name = isAbsent(a) && !isAbsent(b) ? alias : primary
+    if (typeof v === 'string') return v
+    out.push(
+      isAbsent(v)
+        ? violationAt(at(path, primary), null, 'required', `is required (also read as ${alias})`)
+        : violationAt(at(path, name), null, 'type', `must be a string, got ${jsonType(v)}`),
+    )
+    return undefined
+  }
+  const field = either('field', 'key')
+  const reason = either('reason', 'label')
+  const rawEntity = own(item, 'entity')
+  const entity = isAbsent(rawEntity) ? null : typeof rawEntity === 'string' ? rawEntity : undefined
+  if (entity === undefined) out.push(violationAt(at(path, 'entity'), null, 'type', `must be a string or null, got ${jsonType(rawEntity)}`))
+  const rawCode = own(item, 'code')
+  const code = isAbsent(rawCode) ? 'unspecified' : typeof rawCode === 'string' ? rawCode : undefined
+  if (code === undefined) out.push(violationAt(at(path, 'code'), null, 'type', `must be a string, got ${jsonType(rawCode)}`))
+  if (out.length > before || field === undefined || reason === undefined || entity === undefined || code === undefined) {
+    return undefined
+  }
+  return { field, entity, reason, code }
+}

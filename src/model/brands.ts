@@ -1,0 +1,166 @@
+/**
+ * Branded types for constrained wire values. A value of one of these types has been checked by
+ * the codec of the same name (or by the rule that normalizes it), so code that receives a
+ * `ZipCode` never re-checks it.
+ *
+ * @module
+ */
+import * as t from 'io-ts'
+import { ISO_3166_1_ALPHA_2 } from '../rules/country.js'
+import {
+  isCents,
+  isE164,
+  isEmail,
+  isOrderNumber,
+  isPhoneExtension,
+  isTimeOfDay,
+  isZipCode,
+  TWO_LETTER_CODE_PATTERN,
+} from './patterns.js'
+
+/** @category model */
+export interface ZipCodeBrand {
+  readonly ZipCode: unique symbol
+}
+/**
+ * A five-digit ZIP code other than 00000 and 99999 (ADDR-04).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const ZipCode = t.brand(t.string, (s): s is t.Branded<string, ZipCodeBrand> => isZipCode(s), 'ZipCode')
+/** @category model */
+export type ZipCode = t.TypeOf<typeof ZipCode>
+
+/** @category model */
+export interface StateCodeBrand {
+  readonly StateCode: unique symbol
+}
+/**
+ * Two upper-case letters (ADDR-02). Whether the code names a US state is a rule of requests,
+ * not of the wire type: a response may carry another country's subdivision (ADDR-03).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const StateCode = t.brand(
+  t.string,
+  (s): s is t.Branded<string, StateCodeBrand> => s.length === 2 && TWO_LETTER_CODE_PATTERN.test(s),
+  'StateCode',
+)
+/** @category model */
+export type StateCode = t.TypeOf<typeof StateCode>
+
+/** @category model */
+export interface CountryCodeBrand {
+  readonly CountryCode: unique symbol
+}
+/**
+ * An officially assigned ISO 3166-1 alpha-2 code, upper case (ADDR-05, ADDR-06).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const CountryCode = t.brand(
+  t.string,
+  (s): s is t.Branded<string, CountryCodeBrand> => ISO_3166_1_ALPHA_2.has(s),
+  'CountryCode',
+)
+/** @category model */
+export type CountryCode = t.TypeOf<typeof CountryCode>
+
+/** @category model */
+export interface E164PhoneBrand {
+  readonly E164Phone: unique symbol
+}
+/**
+ * An E.164 phone number, `^\+[1-9]\d{1,14}$` (ADDR-08).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const E164Phone = t.brand(t.string, (s): s is t.Branded<string, E164PhoneBrand> => isE164(s), 'E164Phone')
+/** @category model */
+export type E164Phone = t.TypeOf<typeof E164Phone>
+
+/** @category model */
+export interface OrderNumberBrand {
+  readonly OrderNumber: unique symbol
+}
+/**
+ * A PRO number: exactly five alphanumeric characters (ID-01).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const OrderNumber = t.brand(
+  t.string,
+  (s): s is t.Branded<string, OrderNumberBrand> => isOrderNumber(s),
+  'OrderNumber',
+)
+/** @category model */
+export type OrderNumber = t.TypeOf<typeof OrderNumber>
+
+/** @category model */
+export interface CentsBrand {
+  readonly Cents: unique symbol
+}
+/**
+ * An amount of US cents: a safe integer (ID-02). Never floating-point dollars.
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const Cents = t.brand(t.number, (n): n is t.Branded<number, CentsBrand> => isCents(n), 'Cents')
+/** @category model */
+export type Cents = t.TypeOf<typeof Cents>
+
+/** @category model */
+export interface TimeOfDayBrand {
+  readonly TimeOfDay: unique symbol
+}
+/**
+ * An HH:mm 24-hour time of day (ADDR-11).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const TimeOfDay = t.brand(
+  t.string,
+  (s): s is t.Branded<string, TimeOfDayBrand> => isTimeOfDay(s),
+  'TimeOfDay',
+)
+/** @category model */
+export type TimeOfDay = t.TypeOf<typeof TimeOfDay>
+
+/** @category model */
+export interface EmailBrand {
+  readonly Email: unique symbol
+}
+/**
+ * An e-mail address of at most 320 characters, WHATWG format (ADDR-10).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const Email = t.brand(t.string, (s): s is t.Branded<string, EmailBrand> => isEmail(s), 'Email')
+/** @category model */
+export type Email = t.TypeOf<typeof Email>
+
+/** @category model */
+export interface PhoneExtensionBrand {
+  readonly PhoneExtension: unique symbol
+}
+/**
+ * A phone extension: 1 to 10 digits (ADDR-09).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const PhoneExtension = t.brand(
+  t.string,
+  (s): s is t.Branded<string, PhoneExtensionBrand> => isPhoneExtension(s),
+  'PhoneExtension',
+)
+/** @category model */
+export type PhoneExtension = t.TypeOf<typeof PhoneExtension>

@@ -1,0 +1,76 @@
+// Executes every `@example` of every doc comment in src/ (STYLE: examples run). In an example, a
+// line `//=> value` asserts that the expression written just before it (since the previous
+// assertion) deep-equals `value`. Names come from the package root, plus fp-ts's `left`/`right`.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { left, right } from 'fp-ts/lib/Either.js'
+import { describe, expect, it } from 'vitest'
+import * as api from '../src/index.js'
+
+const SRC = join(import.meta.dirname, '..', 'src')
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  )
+
+interface Example {
+  readonly file: string
+  readonly line: number
+  readonly code: string
+}
+
+/** The @example blocks of a source file, as runnable code with assertions. */
+const examplesOf = (file: string): Example[] => {
+  const text = readFileSync(file, 'utf8')
+  const out: Example[] = []
+  for (const m of text.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
+    const lines = m[1]!.split('\n').map((l) => l.replace(/^\s*\* ?/, ''))
+    const startLine = text.slice(0, m.index).split('\n').length
+    for (let i = 0; i < lines.length; i++) {
+      if (lines[i]!.trim() !== '@example') continue
+      const body: string[] = []
+      let pending: string[] = []
+      let j = i + 1
+      for (; j < lines.length && !lines[j]!.trim().startsWith('@'); j++) {
+        const l = lines[j]!
+        const assertion = /^\s*\/\/=>\s?(.*)$/.exec(l)
+        if (assertion !== null) {
+          body.push(`__check(${pending.join('\n')}, ${assertion[1]!});`)
+          pending = []
+        } else if (l.trim() !== '') {
+          pending.push(l)
+        }
+      }
+      body.push(...pending)
+      out.push({ file: relative(SRC, file), line: startLine + i, code: body.join('\n') })
+      i = j - 1
+    }
+  }
+  return out
+}
+
+const all = files(SRC).flatMap(examplesOf)
+const scope: Record<string, unknown> = { ...api, left, right }
+
+describe('doc comment examples', () => {
+  it('there are examples to run', () => {
+    expect(all.length).toBeGreaterThan(20)
+  })
+  it('every example asserts something', () => {
+    expect(all.filter((e) => !e.code.includes('__check(')).map((e) => `${e.file}:${e.line}`)).toEqual([])
+  })
+  for (const ex of all) {
+    it(`${ex.file}:${ex.line}`, () => {
+      let checks = 0
+      const check = (actual: unknown, expected: unknown): void => {
+        checks += 1
+        expect(actual).toEqual(expected)
+      }
+      const names = Object.keys(scope)
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      const run = new Function(...names, '__check', ex.code) as (...args: unknown[]) => void
+      run(...names.map((n) => scope[n]), check)
+      expect(checks).toBeGreaterThan(0)
+    })
+  }
+})

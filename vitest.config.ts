@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    reporters: ['default'],
+  },
+})
