@@ -12,7 +12,7 @@ const walk = (dir) =>
 let count = 0
 for (const file of walk(root)) {
   if (!file.endsWith('.d.ts')) continue
-  const text = readFileSync(file, 'utf8').replace(/(from\s+['"]\.{1,2}\/[^'"]*?)\.js(['"])/g, '$1.cjs$2')
+  const text = readFileSync(file, 'utf8').replace(/(['"])(\.{1,2}\/[^'"]*?)\.js\1/g, '$1$2.cjs$1')
   writeFileSync(file.replace(/\.d\.ts$/, '.d.cts'), text)
   count += 1
 }

@@ -92,7 +92,7 @@ export const CORRUPTIONS: Readonly<Record<string, ReadonlyArray<unknown>>> = {
   state: ['ZZ', 'N1', 'NEW', 'Illinois', 12],
   zipCode: ['00000', '99999', '1234', '123456', 'abcde', '6060l', 60601],
   country: ['ZZ', 'XK', 'UK', 'FR', 'CA', 'USA', 'U', 1],
-  phoneNumber: ['3125550100', '+0123456', '+1234567890123456', '+1 312 555 0100', 'phone'],
+  phoneNumber: ['3125550100', '+0123456', '+1234567890123456', '+1 312 555 0100', 'ask-dispatch'],
   phoneExtension: ['x12', '12345678901', '1-2', 12],
   email: ['no-at-sign', 'a@', '@example.com', `${'x'.repeat(310)}@example.com`, 'a b@example.com'],
   openTime: ['24:00', '9:00', '12:60', 'noon', 900],

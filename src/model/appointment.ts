@@ -1,0 +1,264 @@
+/**
+ * Appointment requirements (spec: Resources, AppointmentContact, AppointmentRequirementRequest,
+ * AppointmentRequirementResponse, CreateShipmentRequest's AppointmentsBlock; rules APT-01 to
+ * APT-06, APT-13 to APT-15, CRT-07). Stops and appointment documents are in
+ * `appointmentDocument.ts`.
+ *
+ * The codecs state the wire shape and formats; the cross-field rules (portalUrl only with PORTAL,
+ * at least one of email or phone, list and text limits, leadTimeHours at most 168) are checked by
+ * the appointment rules, which report them with paths and limits.
+ *
+ * @module
+ */
+import * as t from 'io-ts'
+import { Email } from './brands.js'
+import { NonNegativeInt } from './numbers.js'
+import { CONTACT_PHONE_PATTERN, LIMITS } from './patterns.js'
+
+/**
+ * The brand of {@link ContactPhone}.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface ContactPhoneBrand {
+  readonly ContactPhone: unique symbol
+}
+
+/**
+ * The phone of an appointment contact: `+` then 8 to 15 digits, at most 32 characters (APT-03).
+ *
+ * @example
+ * ContactPhone.is('+1312555')
+ * //=> false
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const ContactPhone = t.brand(
+  t.string,
+  (s): s is t.Branded<string, ContactPhoneBrand> =>
+    s.length <= LIMITS.contactPhoneMaxLength && CONTACT_PHONE_PATTERN.test(s),
+  'ContactPhone',
+)
+
+/**
+ * An appointment contact's phone number.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type ContactPhone = t.TypeOf<typeof ContactPhone>
+
+/**
+ * How an appointment is booked: PHONE, EMAIL or PORTAL (APT-01).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const AppointmentChannel = t.keyof({ PHONE: null, EMAIL: null, PORTAL: null }, 'AppointmentChannel')
+
+/**
+ * An appointment booking channel.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type AppointmentChannel = t.TypeOf<typeof AppointmentChannel>
+
+/**
+ * A person to contact for an appointment (APT-03): name required; email, phone, role optional.
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const AppointmentContact = t.intersection(
+  [
+    t.type({ name: t.string }),
+    t.partial({
+      email: Email,
+      phone: ContactPhone,
+      role: t.string,
+    }),
+  ],
+  'AppointmentContact',
+)
+
+/**
+ * An appointment contact.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type AppointmentContact = t.TypeOf<typeof AppointmentContact>
+
+/**
+ * An appointment requirement as a client sends it: body of the appointment PUT and of each
+ * AppointmentsBlock entry (APT-01 to APT-06).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const AppointmentRequirementRequest = t.intersection(
+  [
+    t.type({ channel: AppointmentChannel }),
+    t.partial({
+      portalUrl: t.string,
+      contacts: t.array(AppointmentContact),
+      instructions: t.string,
+      referenceNumbers: t.array(t.string),
+      leadTimeHours: NonNegativeInt,
+    }),
+  ],
+  'AppointmentRequirementRequest',
+)
+
+/**
+ * An appointment requirement as a client sends it.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type AppointmentRequirementRequest = t.TypeOf<typeof AppointmentRequirementRequest>
+
+/**
+ * Where a merged field's value came from: PLACE, ORDER, PLACE_AND_ORDER, NONE or
+ * ADDRESS_FALLBACK (APT-14).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const Provenance = t.keyof(
+  { PLACE: null, ORDER: null, PLACE_AND_ORDER: null, NONE: null, ADDRESS_FALLBACK: null },
+  'Provenance',
+)
+
+/**
+ * The provenance of a merged appointment field.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type Provenance = t.TypeOf<typeof Provenance>
+
+/**
+ * `_merged.fields`: the provenance of each of the six requirement fields (APT-14).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const AppointmentMergedFields = t.type(
+  {
+    channel: Provenance,
+    portalUrl: Provenance,
+    contacts: Provenance,
+    instructions: Provenance,
+    referenceNumbers: Provenance,
+    leadTimeHours: Provenance,
+  },
+  'AppointmentMergedFields',
+)
+
+/**
+ * The provenance of each merged appointment field.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type AppointmentMergedFields = t.TypeOf<typeof AppointmentMergedFields>
+
+/**
+ * The name of one of the six merged requirement fields (APT-07 to APT-12, APT-14).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type AppointmentRequirementField = keyof AppointmentMergedFields
+
+/**
+ * The six merged requirement fields in wire order, read from {@link AppointmentMergedFields}
+ * so the list is written once (APT-14).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export const APPOINTMENT_REQUIREMENT_FIELDS = Object.keys(
+  AppointmentMergedFields.props,
+) as ReadonlyArray<AppointmentRequirementField>
+
+/**
+ * `_merged`: the provenance map, and the merged appointmentRequired where a server places it
+ * there (APT-14, APT-15).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const AppointmentMerged = t.intersection(
+  [
+    t.type({ fields: AppointmentMergedFields }),
+    t.partial({ appointmentRequired: t.boolean }),
+  ],
+  'AppointmentMerged',
+)
+
+/**
+ * The `_merged` block of a merged appointment requirement.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type AppointmentMerged = t.TypeOf<typeof AppointmentMerged>
+
+/**
+ * The merged effective appointment requirement of a stop (APT-07 to APT-15): each field its
+ * request type or null, `_merged` always present, appointmentRequired at top level or inside
+ * `_merged`.
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const AppointmentRequirementResponse = t.intersection(
+  [
+    t.type({
+      channel: t.union([AppointmentChannel, t.null]),
+      portalUrl: t.union([t.string, t.null]),
+      contacts: t.union([t.array(AppointmentContact), t.null]),
+      instructions: t.union([t.string, t.null]),
+      referenceNumbers: t.union([t.array(t.string), t.null]),
+      leadTimeHours: t.union([NonNegativeInt, t.null]),
+      _merged: AppointmentMerged,
+    }),
+    t.partial({ appointmentRequired: t.boolean }),
+  ],
+  'AppointmentRequirementResponse',
+)
+
+/**
+ * The merged effective appointment requirement of a stop.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type AppointmentRequirementResponse = t.TypeOf<typeof AppointmentRequirementResponse>
+
+/**
+ * Inline appointment data of a shipment create, per stop (CRT-07).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const AppointmentsBlock = t.partial(
+  {
+    pickup: AppointmentRequirementRequest,
+    delivery: AppointmentRequirementRequest,
+  },
+  'AppointmentsBlock',
+)
+
+/**
+ * Inline appointment data of a shipment create.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type AppointmentsBlock = t.TypeOf<typeof AppointmentsBlock>

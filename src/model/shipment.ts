@@ -1,0 +1,165 @@
+/**
+ * Shipments (spec: Resources, Shipment, CreateShipmentRequest, DocumentResponse; States and
+ * transitions; rules ORD-01, CRT-01 to CRT-09, DOC-01, ID-01 to ID-03).
+ *
+ * @module
+ */
+import * as t from 'io-ts'
+import { ShipmentAddress } from './address.js'
+import { AppointmentsBlock } from './appointment.js'
+import { Cents, OrderNumber } from './brands.js'
+import { ShipperDispatch } from './dispatch.js'
+import { OrderComponent } from './freight.js'
+import { nonEmptyArray } from './nonEmptyArray.js'
+import { DateTimeString } from './time.js'
+
+/**
+ * The nine order states, in lifecycle order (ORD-01; IN_TRANSIT is an alias of PICKED_UP).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export const ORDER_STATUSES = [
+  'INITIALIZED',
+  'CONFIRMED',
+  'ACCEPTED',
+  'ASSIGNED',
+  'PICKED_UP',
+  'IN_TRANSIT',
+  'DELIVERED',
+  'CANCELLED',
+  'REJECTED',
+] as const
+
+/**
+ * An order state, one of {@link ORDER_STATUSES} (ORD-01).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const OrderStatus = t.keyof(
+  Object.fromEntries(ORDER_STATUSES.map((s) => [s, null])) as {
+    [K in (typeof ORDER_STATUSES)[number]]: null
+  },
+  'OrderStatus',
+)
+
+/**
+ * An order state.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type OrderStatus = t.TypeOf<typeof OrderStatus>
+
+/**
+ * A shipment as confirm, cancel, create and get return it (spec: Shipment; ID-01, ID-02, ID-03).
+ * Fields the spec does not show are tolerated on decode (not exact: a response may carry more).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const Shipment = t.type(
+  {
+    id: t.string,
+    companyId: t.string,
+    userId: t.string,
+    orderNumber: OrderNumber,
+    orderStatus: OrderStatus,
+    totalPriceInCents: Cents,
+    createdAt: DateTimeString,
+    updatedAt: DateTimeString,
+  },
+  'Shipment',
+)
+
+/**
+ * A shipment resource.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type Shipment = t.TypeOf<typeof Shipment>
+
+/**
+ * The body of a shipment create (CRT-01 to CRT-09). Exact: decoding strips every top-level key
+ * the table does not name, so a decoded request never carries `companyId` (CRT-09).
+ * orderComponents must be non-empty (CRT-01). Text limits, the non-blank description and the
+ * cross-field rules are checked by the create rules.
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const CreateShipmentRequest = t.exact(
+  t.intersection([
+    t.type({
+      pickupAddress: ShipmentAddress,
+      deliveryAddress: ShipmentAddress,
+      orderComponents: nonEmptyArray(OrderComponent),
+      description: t.string,
+    }),
+    t.partial({
+      quoteId: t.string,
+      poNumber: t.string,
+      refNumber: t.string,
+      instructions: t.string,
+      referenceNumbers: t.array(t.string),
+      requiredPickupDate: DateTimeString,
+      requiredDeliveryBy: DateTimeString,
+      appointments: AppointmentsBlock,
+      shipperDispatch: ShipperDispatch,
+    }),
+  ]),
+  'CreateShipmentRequest',
+)
+
+/**
+ * The body of a shipment create.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type CreateShipmentRequest = t.TypeOf<typeof CreateShipmentRequest>
+
+/**
+ * A shipment document type: BILL_OF_LADING, INVOICE, SHIPPING_LABEL or POD (DOC-01).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const ShipmentDocumentType = t.keyof(
+  { BILL_OF_LADING: null, INVOICE: null, SHIPPING_LABEL: null, POD: null },
+  'ShipmentDocumentType',
+)
+
+/**
+ * A shipment document type.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type ShipmentDocumentType = t.TypeOf<typeof ShipmentDocumentType>
+
+/**
+ * A shipment document's download: file name, MIME type and a pre-signed link (spec:
+ * DocumentResponse; DOC-01).
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const DocumentResponse = t.type(
+  {
+    filename: t.string,
+    fileType: t.string,
+    downloadLink: t.string,
+  },
+  'DocumentResponse',
+)
+
+/**
+ * A shipment document's download.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type DocumentResponse = t.TypeOf<typeof DocumentResponse>

@@ -1,0 +1,76 @@
+/**
+ * Timestamps on the wire (spec: Resources and their fields, "Timestamps are ISO 8601 date-time
+ * strings"; rule ID-03, CRT-06).
+ *
+ * Decision: a wire timestamp must name its instant, so it carries a date, a time and a zone
+ * designator (`Z` or a numeric offset); a local date-time without zone is ambiguous and rejected.
+ * Hours are 00 to 23 and offsets at most ±23:59 (RFC 3339), and the calendar date must exist.
+ *
+ * @module
+ */
+import * as t from 'io-ts'
+import { DateTime } from 'luxon'
+
+/**
+ * An ISO 8601 date-time with a zone designator: `YYYY-MM-DDTHH:mm`, optional seconds and up to
+ * nine fraction digits, then `Z` or `±HH:mm` / `±HHmm` (ID-03).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export const DATE_TIME_PATTERN =
+  /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/
+
+/** The longest string {@link DATE_TIME_PATTERN} can match: checked first, before the pattern. */
+const DATE_TIME_MAX_LENGTH = 35
+
+/**
+ * Whether a string is a wire timestamp: a date, a time and a zone designator, naming a real
+ * calendar date (ID-03).
+ *
+ * @example
+ * isDateTimeString('2026-03-02T09:30:00')
+ * //=> false
+ *
+ * @category refinements
+ * @since 0.1.0
+ */
+export const isDateTimeString = (s: string): boolean =>
+  s.length <= DATE_TIME_MAX_LENGTH &&
+  DATE_TIME_PATTERN.test(s) &&
+  DateTime.fromISO(s, { setZone: true }).isValid
+
+/**
+ * The brand of {@link DateTimeString}.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface DateTimeStringBrand {
+  readonly DateTimeString: unique symbol
+}
+
+/**
+ * An ISO 8601 date-time string with an explicit offset or `Z` (ID-03). Decoding keeps the text
+ * as sent; parse it with `DateTime.fromISO(s, { setZone: true })`.
+ *
+ * @example
+ * DateTimeString.is('2026-02-30T10:00:00Z')
+ * //=> false
+ *
+ * @category codecs
+ * @since 0.1.0
+ */
+export const DateTimeString = t.brand(
+  t.string,
+  (s): s is t.Branded<string, DateTimeStringBrand> => isDateTimeString(s),
+  'DateTimeString',
+)
+
+/**
+ * An ISO 8601 date-time string with a zone designator.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type DateTimeString = t.TypeOf<typeof DateTimeString>

@@ -1,0 +1,23 @@
+/**
+ * Deep freezing for non-mutation properties: a function that writes to a frozen argument throws
+ * in strict mode (every ES module is strict), so the property fails at the first write.
+ */
+
+/**
+ * Freezes a value and everything reachable from it (objects and arrays, own keys including
+ * symbols); returns the same value. Primitives are returned as they are.
+ */
+export const deepFreeze = <T>(value: T): T => {
+  freeze(value, new WeakSet())
+  return value
+}
+
+const freeze = (value: unknown, seen: WeakSet<object>): void => {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return
+  seen.add(value)
+  for (const key of Reflect.ownKeys(value)) {
+    const descriptor = Reflect.getOwnPropertyDescriptor(value, key)
+    if (descriptor !== undefined && 'value' in descriptor) freeze(descriptor.value, seen)
+  }
+  Object.freeze(value)
+}

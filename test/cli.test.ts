@@ -1,0 +1,91 @@
+// The command line as API.md specifies it, run as a user runs it: the built bin (npm test builds
+// first), real files, standard input, exit codes. Plus the examples runner behind `npm start`.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readProblemDetail } from '../src/errors/problem.js'
+
+const ROOT = join(import.meta.dirname, '..')
+const BIN = join(ROOT, 'dist', 'cli.js')
+const run = (args: string[], input?: string) => {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, input: input ?? '', encoding: 'utf8' })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+const tmp = mkdtempSync(join(tmpdir(), 'shipper-rules-cli-'))
+const file = (name: string, text: string): string => {
+  const p = join(tmp, name)
+  writeFileSync(p, text)
+  return p
+}
+
+describe('shipper-rules validate address', () => {
+  it('a valid address: exit 0 and {"valid": true, "value": the normalized address}', () => {
+    const r = run(['validate', 'address', 'examples/address/valid-puerto-rico-as-us-state.json'])
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as { valid: boolean; value: Record<string, unknown> }
+    expect(out.valid).toBe(true)
+    expect(out.value).toMatchObject({ country: 'PR', state: 'PR', zipCode: '00949', openTime: '10:00' })
+    expect(r.stderr).toBe('')
+  })
+  it('an invalid address: exit 1 and the ProblemDetail on standard output, readable by readProblemDetail', () => {
+    const r = run(['validate', 'address', 'examples/address/invalid-many-mistakes.json'])
+    expect(r.code).toBe(1)
+    const problem = readProblemDetail(JSON.parse(r.stdout))
+    expect(problem._tag).toBe('Right')
+    if (problem._tag === 'Right') {
+      expect(problem.right).toMatchObject({ status: 400, reason: 'validation_failed' })
+      expect(problem.right.violations?.length).toBe(11)
+    }
+  })
+  it('reads standard input when the file is - or absent', () => {
+    const body = JSON.stringify({ zipCode: '60601' })
+    expect(run(['validate', 'address', '-', '--purpose', 'quote'], body).code).toBe(0)
+    expect(run(['validate', 'address', '--purpose', 'quote'], body).code).toBe(0)
+    const shipment = run(['validate', 'address', '-'], body)
+    expect(shipment.code).toBe(1)
+    expect((JSON.parse(shipment.stdout) as { violations: unknown[] }).violations.length).toBe(6)
+  })
+  it('malformed JSON, an unknown kind, an unreadable file: exit 2 with one line on standard error', () => {
+    const cases = [
+      run(['validate', 'address', file('bad.json', '{"zipCode": ')]),
+      run(['validate', 'address', '-'], 'not json'),
+      run(['validate', 'parcel', file('ok.json', '{}')]),
+      run(['validate', 'address', join(tmp, 'missing.json')]),
+      run(['validate', 'address', tmp]),
+      run(['validate']),
+      run(['frobnicate']),
+    ]
+    for (const r of cases) {
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr.trim().split('\n')[0]).toMatch(/^shipper-rules: /)
+    }
+  })
+  it('a kind API.md names but this release does not implement yet is exit 2, saying so', () => {
+    const r = run(['validate', 'create-shipment', '-'], '{}')
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('not implemented')
+  })
+})
+
+describe('shipper-rules examples (npm start)', () => {
+  it('runs every example, prints each result readably and exits 0 when all came out as named', () => {
+    const r = run(['examples', 'examples'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('ok   address/valid-chicago-warehouse.json')
+    expect(r.stdout).toContain('ok   address/invalid-many-mistakes.json')
+    expect(r.stdout).toMatch(/address1 +\[required\]/)
+    expect(r.stdout).toMatch(/(\d+) examples, \1 as expected, 0 not/)
+  })
+  it('exits 1 when an example does not come out as its name says', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shipper-rules-examples-'))
+    const sub = join(dir, 'address')
+    mkdirSync(sub)
+    writeFileSync(join(sub, 'valid-not-really.json'), '{"zipCode": "99999"}')
+    const r = run(['examples', dir])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain('FAIL address/valid-not-really.json')
+  })
+})
