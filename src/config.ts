@@ -254,9 +254,11 @@ const checkScale = (scale: unknown, out: Violation[]): void => {
     out.push(violationAt(path, ENTITY, 'type', 'must be { name: string, bands: non-empty array of { minPcf, freightClass } }'))
     return
   }
+  onlyKeys(scale, ['name', 'bands'], path, out)
   let previous = Number.POSITIVE_INFINITY
   bands.forEach((b: unknown, i) => {
     const here = [...path, 'bands', i]
+    if (isObject(b)) onlyKeys(b, ['minPcf', 'freightClass'], here, out)
     const minPcf = isObject(b) ? own(b, 'minPcf') : undefined
     const cls = isObject(b) ? own(b, 'freightClass') : undefined
     if (typeof minPcf !== 'number' || !Number.isFinite(minPcf) || minPcf < 0 || !hasTwoDecimals(minPcf)) {
@@ -273,6 +275,13 @@ const checkScale = (scale: unknown, out: Violation[]): void => {
   const last = bands[bands.length - 1]
   if (!isObject(last) || own(last, 'minPcf') !== 0) {
     out.push(violationAt([...path, 'bands', bands.length - 1, 'minPcf'], ENTITY, 'out_of_range', 'the last band must start at 0 so that every density has a class'))
+  }
+}
+
+/** Reports every own key of `obj` outside `allowed` (a value replaced whole is still exact). */
+const onlyKeys = (obj: JsonObject, allowed: ReadonlyArray<string>, path: Path, out: Violation[]): void => {
+  for (const key of Object.keys(obj)) {
+    if (!allowed.includes(key)) out.push(violationAt(at(path, key), ENTITY, 'unknown_field', 'is not a configuration field'))
   }
 }
 

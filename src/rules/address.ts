@@ -104,8 +104,16 @@ export function normalizeAddress(input: unknown, options: NormalizeAddressOption
   const out: Violation[] = []
   const sink: Sink = { entity, out }
   const value = readAddress(sink, input, path, purpose)
-  return out.length > 0 ? left(out as unknown as Violations) : right(value)
+  if (out.length === 0) return right(value)
+  // Report in wire-field order (country and state are judged after the fields they depend on).
+  const rank = (v: Violation): number => FIELD_ORDER.indexOf(v.field.slice(v.field.lastIndexOf('.') + 1))
+  return left(out.sort((x, y) => rank(x) - rank(y)) as unknown as Violations)
 }
+
+const FIELD_ORDER: ReadonlyArray<string> = [
+  'name', 'address1', 'address2', 'city', 'state', 'zipCode', 'country', 'phoneNumber', 'phoneExtension',
+  'contactPerson', 'email', 'openTime', 'closeTime', 'notes', ...ADDRESS_FLAGS,
+]
 
 const readAddress = (sink: Sink, a: JsonObject, path: Path, purpose: AddressPurpose): NormalizedAddress => {
   const shipment = purpose === 'shipment'

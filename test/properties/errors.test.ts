@@ -235,7 +235,18 @@ describe('ERR-02 status of each named reason code', () => {
   })
 })
 
-describe('ERR-03 the 422 reasons', () => {
+describe('ERR-03 and CRT-11 the 422 reasons, passed through unmodified', () => {
+  it('a denial with any detail keeps its reason and 422 through problemFor and a server round trip', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ERR_03_REASONS), fc.string(), (reason, detail) => {
+        if (!isReasonCode(reason)) throw new Error(`${reason} is not catalogued`)
+        const p = problemFor(reason, detail)
+        expect([p.status, p.reason, p.detail]).toEqual([422, reason, detail])
+        expect(readProblemDetail(JSON.parse(JSON.stringify(p)))).toEqual(right(p))
+      }),
+    )
+  })
+
   it.each(ERR_03_REASONS)('statusForReason(%s) is 422', (reason) => {
     expect(statusForReason(reason)).toBe(422)
   })
