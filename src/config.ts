@@ -111,7 +111,7 @@ export const defaultConfig: RulesConfig = {
 }
 
 /**
- * A partial configuration: any subset of the fields, nested objects partial too; a density scale
+ * A partial configuration, naming some of the fields, nested objects partial too; a density scale
  * or a holiday list is replaced whole.
  *
  * @category model

@@ -1,7 +1,9 @@
 /**
- * Field readers shared by every rule family: each reads one own property of a wire object,
- * trims and normalizes it, and records a violation (with the full path) when it is wrong. One
- * checker per kind of field, so the same field is judged and worded the same way everywhere.
+ * Field readers shared by every rule family: each takes the raw value of one field (read by the
+ * caller as an own property), trims and normalizes it, and records a violation (with the full
+ * path) when it is wrong. One checker per kind of field, so the same field is judged and worded
+ * the same way everywhere. The caller reads the fields in one pass over the object's own keys
+ * (see `readAddress`), which is several times faster than a keyed own-property lookup per field.
  *
  * Conventions: `null` and `undefined` are absent; a string blank after trimming is absent;
  * a reader returns the normalized value, or `undefined` when the field is absent or invalid.
@@ -11,7 +13,7 @@
  */
 import { at, type Path } from '../errors/path.js'
 import { violationAt, type Violation, type ViolationCode } from '../errors/violation.js'
-import { isAbsent, jsonType, own, type JsonObject } from './input.js'
+import { isAbsent, jsonType } from './input.js'
 import { isEmail, LIMITS } from '../model/patterns.js'
 
 /** Where violations go while one input is validated: its entity and the growing list. */
@@ -31,6 +33,8 @@ export const typeMessage = (expected: string, value: unknown): string =>
 
 export const REQUIRED_MESSAGE = 'is required'
 
+const NO_OPTIONS: TextOptions = {}
+
 export interface TextOptions {
   readonly required?: boolean
   readonly maxLength?: number
@@ -42,12 +46,11 @@ export interface TextOptions {
  */
 export const readText = (
   sink: Sink,
-  obj: JsonObject,
-  key: string,
+  raw: unknown,
   path: Path,
-  options: TextOptions = {},
+  key: string | number,
+  options: TextOptions = NO_OPTIONS,
 ): string | undefined => {
-  const raw = own(obj, key)
   if (isAbsent(raw)) {
     if (options.required === true) report(sink, path, key, 'required', REQUIRED_MESSAGE)
     return undefined
@@ -80,14 +83,14 @@ export interface PatternOptions extends TextOptions {
 /** A trimmed string of a given format; a `pattern` violation when the format does not match. */
 export const readPattern = (
   sink: Sink,
-  obj: JsonObject,
-  key: string,
+  raw: unknown,
   path: Path,
+  key: string | number,
   options: PatternOptions,
 ): string | undefined => {
-  const text = readText(sink, obj, key, path, options)
+  const text = readText(sink, raw, path, key, options)
   if (text === undefined) return undefined
-  const value = options.upperCase === true ? text.toUpperCase() : text
+  const value = options.upperCase === true && hasLowerCase(text) ? text.toUpperCase() : text
   if (!options.test(value)) {
     report(sink, path, key, 'pattern', `must be ${options.format}`)
     return undefined
@@ -95,17 +98,27 @@ export const readPattern = (
   return value
 }
 
+/** Whether a string has a character that upper-casing would change (cheaper than upper-casing). */
+const hasLowerCase = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if ((c >= 97 && c <= 122) || c > 127) return true
+  }
+  return false
+}
+
 /** An e-mail address: at most 320 characters, WHATWG format (ADDR-10, APT-03, CRT-08). */
-export const readEmail = (sink: Sink, obj: JsonObject, key: string, path: Path): string | undefined =>
-  readPattern(sink, obj, key, path, {
-    maxLength: LIMITS.emailMaxLength,
-    test: isEmail,
-    format: 'an e-mail address (name@domain)',
-  })
+export const readEmail = (sink: Sink, raw: unknown, path: Path, key: string | number): string | undefined =>
+  readPattern(sink, raw, path, key, EMAIL_OPTIONS)
+
+const EMAIL_OPTIONS: PatternOptions = {
+  maxLength: LIMITS.emailMaxLength,
+  test: isEmail,
+  format: 'an e-mail address (name@domain)',
+}
 
 /** An optional boolean flag; anything but `true`, `false` or absent is a `type` violation. */
-export const readFlag = (sink: Sink, obj: JsonObject, key: string, path: Path): boolean | undefined => {
-  const raw = own(obj, key)
+export const readFlag = (sink: Sink, raw: unknown, path: Path, key: string | number): boolean | undefined => {
   if (isAbsent(raw)) return undefined
   if (typeof raw === 'boolean') return raw
   report(sink, path, key, 'type', typeMessage('true or false', raw))

@@ -10,7 +10,7 @@
 import { left, right } from 'fp-ts/lib/Either.js'
 import { parsePath, type Path } from '../errors/path.js'
 import { violationAt, type Result, type Violation, type Violations } from '../errors/violation.js'
-import { isAbsent, isObject, jsonType, own, type JsonObject } from '../internal/input.js'
+import { isAbsent, isObject, jsonType, type JsonObject } from '../internal/input.js'
 import {
   ADDRESS_FLAGS,
   type NormalizedAddress,
@@ -24,11 +24,20 @@ import {
   TWO_LETTER_CODE_PATTERN,
 } from '../model/patterns.js'
 import { canonicalTerritory, classifyCountry, isRequestState, type ServedCountry } from './country.js'
-import { readEmail, readFlag, readPattern, readText, report, type Sink } from '../internal/fields.js'
+import {
+  readEmail,
+  readFlag,
+  readPattern,
+  readText,
+  report,
+  type PatternOptions,
+  type Sink,
+  type TextOptions,
+} from '../internal/fields.js'
 
 /**
  * What an address is being read for: `shipment` (a create request: ADDR-01 … ADDR-12), `quote`
- * (a quote request: only zipCode required, ADDR-13) or `response` (a server's reply: any
+ * (a quote request: only zipCode required, ADDR-13) or `response` (a server's reply, which may name any
  * recognized country and its two-letter subdivision, ADDR-03).
  *
  * @category model
@@ -115,33 +124,106 @@ const FIELD_ORDER: ReadonlyArray<string> = [
   'contactPerson', 'email', 'openTime', 'closeTime', 'notes', ...ADDRESS_FLAGS,
 ]
 
+const hasOwn = Object.prototype.hasOwnProperty
+
+/** The raw values of the fields the spec defines, taken from own properties only. */
+interface RawAddress {
+  name?: unknown
+  address1?: unknown
+  address2?: unknown
+  city?: unknown
+  state?: unknown
+  zipCode?: unknown
+  country?: unknown
+  phoneNumber?: unknown
+  phoneExtension?: unknown
+  contactPerson?: unknown
+  email?: unknown
+  openTime?: unknown
+  closeTime?: unknown
+  notes?: unknown
+  liftgateRequired?: unknown
+  limitedAccess?: unknown
+  appointmentRequired?: unknown
+  callAheadRequired?: unknown
+  lumperRequired?: unknown
+  insideRequired?: unknown
+}
+
+// One pass over the own keys; fields the spec does not define are skipped, inherited ones
+// (a polluted prototype, Object.create(…)) never seen.
+const pick = (a: JsonObject): RawAddress => {
+  // Pre-shaped: every read address gets the same hidden class whatever its key order.
+  const r: RawAddress = {
+    name: undefined, address1: undefined, address2: undefined, city: undefined, state: undefined,
+    zipCode: undefined, country: undefined, phoneNumber: undefined, phoneExtension: undefined,
+    contactPerson: undefined, email: undefined, openTime: undefined, closeTime: undefined,
+    notes: undefined, liftgateRequired: undefined, limitedAccess: undefined,
+    appointmentRequired: undefined, callAheadRequired: undefined, lumperRequired: undefined,
+    insideRequired: undefined,
+  }
+  for (const key in a) {
+    if (!hasOwn.call(a, key)) continue
+    switch (key) {
+      case 'name': r.name = a[key]; break
+      case 'address1': r.address1 = a[key]; break
+      case 'address2': r.address2 = a[key]; break
+      case 'city': r.city = a[key]; break
+      case 'state': r.state = a[key]; break
+      case 'zipCode': r.zipCode = a[key]; break
+      case 'country': r.country = a[key]; break
+      case 'phoneNumber': r.phoneNumber = a[key]; break
+      case 'phoneExtension': r.phoneExtension = a[key]; break
+      case 'contactPerson': r.contactPerson = a[key]; break
+      case 'email': r.email = a[key]; break
+      case 'openTime': r.openTime = a[key]; break
+      case 'closeTime': r.closeTime = a[key]; break
+      case 'notes': r.notes = a[key]; break
+      case 'liftgateRequired': r.liftgateRequired = a[key]; break
+      case 'limitedAccess': r.limitedAccess = a[key]; break
+      case 'appointmentRequired': r.appointmentRequired = a[key]; break
+      case 'callAheadRequired': r.callAheadRequired = a[key]; break
+      case 'lumperRequired': r.lumperRequired = a[key]; break
+      case 'insideRequired': r.insideRequired = a[key]; break
+    }
+  }
+  return r
+}
+
+const REQUIRED: TextOptions = { required: true }
+const OPTIONAL: TextOptions = {}
+const state = (required: boolean): PatternOptions => ({ required, upperCase: true, test: isTwoLetters, format: CODE_FORMAT })
+const STATE_REQUIRED = state(true)
+const STATE_OPTIONAL = state(false)
+const ZIP: PatternOptions = { required: true, test: isZipCode, format: ZIP_FORMAT }
+const COUNTRY: PatternOptions = { upperCase: true, test: isTwoLetters, format: CODE_FORMAT }
+const PHONE_REQUIRED: PatternOptions = { required: true, test: isE164, format: E164_FORMAT }
+const PHONE_OPTIONAL: PatternOptions = { test: isE164, format: E164_FORMAT }
+const EXTENSION: PatternOptions = { test: isPhoneExtension, format: EXTENSION_FORMAT }
+const TIME: PatternOptions = { test: isTimeOfDay, format: TIME_FORMAT }
+
 const readAddress = (sink: Sink, a: JsonObject, path: Path, purpose: AddressPurpose): NormalizedAddress => {
   const shipment = purpose === 'shipment'
   const request = purpose !== 'response'
-  const req = { required: shipment }
-  const name = readText(sink, a, 'name', path, req)
-  const address1 = readText(sink, a, 'address1', path, req)
-  const address2 = readText(sink, a, 'address2', path)
-  const city = readText(sink, a, 'city', path, req)
-  let state = readPattern(sink, a, 'state', path, {
-    required: purpose !== 'quote',
-    upperCase: true,
-    test: isTwoLetters,
-    format: CODE_FORMAT,
-  })
-  const zipCode = readPattern(sink, a, 'zipCode', path, { required: true, test: isZipCode, format: ZIP_FORMAT })
-  const countryText = readPattern(sink, a, 'country', path, { upperCase: true, test: isTwoLetters, format: CODE_FORMAT })
-  const phoneNumber = readPattern(sink, a, 'phoneNumber', path, { required: shipment, test: isE164, format: E164_FORMAT })
-  const phoneExtension = readPattern(sink, a, 'phoneExtension', path, { test: isPhoneExtension, format: EXTENSION_FORMAT })
-  const contactPerson = readText(sink, a, 'contactPerson', path, req)
-  const email = readEmail(sink, a, 'email', path)
-  const openTime = readPattern(sink, a, 'openTime', path, { test: isTimeOfDay, format: TIME_FORMAT })
-  const closeTime = readPattern(sink, a, 'closeTime', path, { test: isTimeOfDay, format: TIME_FORMAT })
-  const notes = readText(sink, a, 'notes', path)
+  const req = shipment ? REQUIRED : OPTIONAL
+  const raw = pick(a)
+  const name = readText(sink, raw.name, path, 'name', req)
+  const address1 = readText(sink, raw.address1, path, 'address1', req)
+  const address2 = readText(sink, raw.address2, path, 'address2')
+  const city = readText(sink, raw.city, path, 'city', req)
+  let stateCode = readPattern(sink, raw.state, path, 'state', purpose === 'quote' ? STATE_OPTIONAL : STATE_REQUIRED)
+  const zipCode = readPattern(sink, raw.zipCode, path, 'zipCode', ZIP)
+  const countryText = readPattern(sink, raw.country, path, 'country', COUNTRY)
+  const phoneNumber = readPattern(sink, raw.phoneNumber, path, 'phoneNumber', shipment ? PHONE_REQUIRED : PHONE_OPTIONAL)
+  const phoneExtension = readPattern(sink, raw.phoneExtension, path, 'phoneExtension', EXTENSION)
+  const contactPerson = readText(sink, raw.contactPerson, path, 'contactPerson', req)
+  const email = readEmail(sink, raw.email, path, 'email')
+  const openTime = readPattern(sink, raw.openTime, path, 'openTime', TIME)
+  const closeTime = readPattern(sink, raw.closeTime, path, 'closeTime', TIME)
+  const notes = readText(sink, raw.notes, path, 'notes')
 
   // Country (ADDR-05, ADDR-06): absent means US; a malformed text was reported by readPattern.
-  const countryGiven = !isBlank(own(a, 'country'))
-  let country: string | undefined = countryGiven ? countryText : ADDRESS_DEFAULTS.country
+  let country: string | undefined = isBlank(raw.country) ? ADDRESS_DEFAULTS.country : countryText
   if (country !== undefined) {
     const kind = classifyCountry(country)
     if (kind === 'unknown') {
@@ -155,47 +237,51 @@ const readAddress = (sink: Sink, a: JsonObject, path: Path, purpose: AddressPurp
 
   // State (ADDR-02) and territory form (ADDR-07). A request names a US state, DC or territory
   // whatever its country says; the territory check needs a usable country.
-  if (state !== undefined) {
+  if (stateCode !== undefined) {
     const served = country !== undefined && classifyCountry(country) === 'served'
-    if ((request || served) && !isRequestState(state)) {
+    if ((request || served) && !isRequestState(stateCode)) {
       report(sink, path, 'state', 'unknown_state', 'must be a US state, DC or territory code')
-      state = undefined
+      stateCode = undefined
     } else if (served) {
-      const canonical = canonicalTerritory(country as ServedCountry, state)
+      const canonical = canonicalTerritory(country as ServedCountry, stateCode)
       if (canonical === null) {
         report(sink, path, 'state', 'mismatch', `must be ${String(country)} when country is the US territory ${String(country)}`)
-        state = undefined
+        stateCode = undefined
       } else {
         country = canonical.country
-        state = canonical.state
+        stateCode = canonical.state
       }
     }
   }
 
-  const flags: Partial<Record<(typeof ADDRESS_FLAGS)[number], boolean>> = {}
-  for (const flag of ADDRESS_FLAGS) {
-    const v = readFlag(sink, a, flag, path)
-    if (v !== undefined) flags[flag] = v
-  }
+  const liftgateRequired = readFlag(sink, raw.liftgateRequired, path, 'liftgateRequired')
+  const limitedAccess = readFlag(sink, raw.limitedAccess, path, 'limitedAccess')
+  const appointmentRequired = readFlag(sink, raw.appointmentRequired, path, 'appointmentRequired')
+  const callAheadRequired = readFlag(sink, raw.callAheadRequired, path, 'callAheadRequired')
+  const lumperRequired = readFlag(sink, raw.lumperRequired, path, 'lumperRequired')
+  const insideRequired = readFlag(sink, raw.insideRequired, path, 'insideRequired')
 
-  const result: Record<string, unknown> = {}
-  const put = (key: string, v: unknown): void => {
-    if (v !== undefined) result[key] = v
-  }
-  put('name', name)
-  put('address1', address1)
-  put('address2', address2)
-  put('city', city)
-  put('state', state)
-  put('zipCode', zipCode)
-  put('country', country)
-  put('phoneNumber', phoneNumber)
-  put('phoneExtension', phoneExtension)
-  put('contactPerson', contactPerson)
-  put('email', email)
-  put('openTime', openTime ?? ADDRESS_DEFAULTS.openTime)
-  put('closeTime', closeTime ?? ADDRESS_DEFAULTS.closeTime)
-  put('notes', notes)
-  for (const flag of ADDRESS_FLAGS) put(flag, flags[flag])
-  return result as unknown as NormalizedAddress
+  // Built by named stores in wire order: the same hidden class for every address.
+  const r: Record<string, unknown> & RawAddress = {}
+  if (name !== undefined) r.name = name
+  if (address1 !== undefined) r.address1 = address1
+  if (address2 !== undefined) r.address2 = address2
+  if (city !== undefined) r.city = city
+  if (stateCode !== undefined) r.state = stateCode
+  if (zipCode !== undefined) r.zipCode = zipCode
+  if (country !== undefined) r.country = country
+  if (phoneNumber !== undefined) r.phoneNumber = phoneNumber
+  if (phoneExtension !== undefined) r.phoneExtension = phoneExtension
+  if (contactPerson !== undefined) r.contactPerson = contactPerson
+  if (email !== undefined) r.email = email
+  r.openTime = openTime ?? ADDRESS_DEFAULTS.openTime
+  r.closeTime = closeTime ?? ADDRESS_DEFAULTS.closeTime
+  if (notes !== undefined) r.notes = notes
+  if (liftgateRequired !== undefined) r.liftgateRequired = liftgateRequired
+  if (limitedAccess !== undefined) r.limitedAccess = limitedAccess
+  if (appointmentRequired !== undefined) r.appointmentRequired = appointmentRequired
+  if (callAheadRequired !== undefined) r.callAheadRequired = callAheadRequired
+  if (lumperRequired !== undefined) r.lumperRequired = lumperRequired
+  if (insideRequired !== undefined) r.insideRequired = insideRequired
+  return r as unknown as NormalizedAddress
 }
