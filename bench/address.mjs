@@ -7,7 +7,7 @@
 //   npm run bench            (builds first; prints ns per call, lower is better)
 import Ajv from 'ajv'
 import * as z from 'zod'
-import { normalizeAddress, ShipmentAddress, US_STATES_AND_DC, US_TERRITORIES } from '../dist/index.js'
+import { normalizeAddress, ShipmentAddress, US_STATES_AND_DC, US_TERRITORIES } from '../dist/esm/index.js'
 
 const valid = {
   name: 'Lakeside Distribution Center',

@@ -1,8 +1,9 @@
-// Bundles the JavaScript builds with esbuild: the library as an ES module (dist/index.js) and as
-// CommonJS (dist/index.cjs), and the CLI (dist/cli.js). Declarations come from
-// `tsc -p tsconfig.build.json` and scripts/cts-types.mjs. esbuild is used directly rather than
-// through tsup: tsup pulls in rollup, whose platform packages the registry here does not carry
-// in full, which makes `npm ci` refuse the lock file.
+// Bundles with esbuild the CommonJS build of the library (dist/index.cjs, one file: servers do not
+// tree-shake) and the CLI (dist/cli.js). The ES-module build is tsc's module-per-file output in
+// dist/esm (with declarations), so that a front end's bundler keeps only the modules it uses
+// (the package is sideEffects: false). scripts/cts-types.mjs mirrors the declarations for require.
+// esbuild is used directly rather than through tsup: tsup pulls in rollup, whose platform
+// packages the registry here does not carry in full, which makes `npm ci` refuse the lock file.
 import { build } from 'esbuild'
 
 const external = ['fp-ts', 'io-ts', 'luxon']
@@ -17,7 +18,6 @@ const library = {
 }
 
 await Promise.all([
-  build({ ...library, format: 'esm', outfile: 'dist/index.js' }),
   build({ ...library, format: 'cjs', outfile: 'dist/index.cjs', mainFields: ['main'] }),
   build({
     entryPoints: ['src/cli/bin.ts'],

@@ -1,10 +1,10 @@
-// Mirrors every dist/types/**/*.d.ts as a .d.cts whose relative imports end in .cjs, so that a
+// Mirrors every dist/esm/**/*.d.ts as a .d.cts whose relative imports end in .cjs, so that a
 // TypeScript user who `require`s the package (module: node16/nodenext, CommonJS) gets declarations
 // typed as CommonJS instead of an ES-module file it is not allowed to import.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-const root = 'dist/types'
+const root = 'dist/esm'
 const walk = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
@@ -17,6 +17,6 @@ for (const file of walk(root)) {
   count += 1
 }
 if (count === 0) {
-  console.error('cts-types: no declarations found under dist/types')
+  console.error('cts-types: no declarations found under dist/esm')
   process.exit(1)
 }

@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { left, right } from 'fp-ts/lib/Either.js'
+import { left, right } from './internal/either.js'
 import { IANAZone } from 'luxon'
 import { at, type Path } from './errors/path.js'
 import { violationAt, type Result, type Violation, type Violations } from './errors/violation.js'
 import { isObject, jsonType, own, type JsonObject } from './internal/input.js'
-import { DENSITY_SCALE_18, FREIGHT_CLASSES, type DensityScale } from './model/freightClass.js'
+import { DENSITY_SCALE_18, FREIGHT_CLASSES, type DensityScale } from './model/densityScales.js'
 
 /**
  * Length, width and height in inches.

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -32,5 +33,27 @@ describe('package', () => {
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
     const out = execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'test', 'fixtures', 'tsconfig.json')], { encoding: 'utf8' })
     expect(out).toBe('')
+  })
+  it('a front end that imports only the address rules bundles a few kilobytes: no io-ts, luxon or fp-ts runtime', async () => {
+    const bundle = async (names: string): Promise<string> => {
+      const r = await build({
+        stdin: { contents: `import { ${names} } from 'shipper-rules'; console.log(${names})`, resolveDir: ROOT, loader: 'js' },
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        platform: 'browser',
+        write: false,
+        logLevel: 'silent',
+      })
+      return r.outputFiles[0]!.text
+    }
+    const address = await bundle('normalizeAddress')
+    expect(address.length).toBeLessThan(12_000)
+    // Markers: luxon's use of Intl.DateTimeFormat, and the name io-ts gives the address codec.
+    const markers = [/Intl\.DateTimeFormat/, /"ShipmentAddress"/]
+    for (const m of markers) expect(address).not.toMatch(m)
+    const everything = await bundle('normalizeAddress, ShipmentAddress, makeConfig')
+    for (const m of markers) expect(everything).toMatch(m)
+    expect(everything.length).toBeGreaterThan(address.length * 5)
   })
 })

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { left, right } from 'fp-ts/lib/Either.js'
+import { left, right } from '../internal/either.js'
 import { isAbsent, isObject, jsonType, own, type JsonObject } from '../internal/input.js'
 import { at, ROOT, type Path } from './path.js'
 import {

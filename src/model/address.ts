@@ -7,29 +7,6 @@ import * as t from 'io-ts'
 import { CountryCode, E164Phone, Email, PhoneExtension, StateCode, TimeOfDay, ZipCode } from './brands.js'
 
 /**
- * The address flags of ADDR-12, in wire order.
- *
- * @category model
- * @since 0.1.0
- */
-export const ADDRESS_FLAGS = [
-  'liftgateRequired',
-  'limitedAccess',
-  'appointmentRequired',
-  'callAheadRequired',
-  'lumperRequired',
-  'insideRequired',
-] as const
-
-/**
- * An address flag name.
- *
- * @category model
- * @since 0.1.0
- */
-export type AddressFlag = (typeof ADDRESS_FLAGS)[number]
-
-/**
  * Address on the wire (pickupAddress, deliveryAddress, and shipper/consignee/billTo on the
  * invoice): zipCode always, every other field optional with its wire format.
  *

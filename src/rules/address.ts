@@ -7,15 +7,12 @@
  *
  * @module
  */
-import { left, right } from 'fp-ts/lib/Either.js'
+import { left, right } from '../internal/either.js'
 import { parsePath, type Path } from '../errors/path.js'
 import { violationAt, type Result, type Violation, type Violations } from '../errors/violation.js'
 import { isAbsent, isObject, jsonType, type JsonObject } from '../internal/input.js'
-import {
-  ADDRESS_FLAGS,
-  type NormalizedAddress,
-  type NormalizedShipmentAddress,
-} from '../model/address.js'
+import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
+import { ADDRESS_FLAGS } from '../model/addressFields.js'
 import {
   isE164,
   isPhoneExtension,

@@ -6,7 +6,7 @@ import { isLeft, right, type Either } from 'fp-ts/lib/Either.js'
 import { defaultConfig, makeConfig } from '../../src/config.js'
 import { renderPath, type Path } from '../../src/errors/path.js'
 import type { Violation, ViolationCode } from '../../src/errors/violation.js'
-import { FREIGHT_CLASSES, NMFC_2025_SCALE } from '../../src/model/freightClass.js'
+import { FREIGHT_CLASSES, NMFC_2025_SCALE } from '../../src/model/densityScales.js'
 import { keySegmentArb } from '../arbitraries/errors.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 
