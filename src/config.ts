@@ -56,6 +56,12 @@ export interface RulesConfig {
     readonly standardFootprint: { readonly length: number; readonly width: number }
     /** Per-order pallet maximum (FRT-12). */
     readonly maxPalletsPerOrder: number
+    /**
+     * What the order's total weight means (FRT-12, a D rule): `allPallets` (default) sums
+     * poundsWeight × palletCount, the weight of the freight; `sumOfComponents` sums poundsWeight
+     * once per component, the spec's literal wording.
+     */
+    readonly totalWeight: 'allPallets' | 'sumOfComponents'
   }
   /** Flat fee per stop that requires inside delivery or pickup, cents (ADDR-14). */
   readonly insideServiceFeeCents: number
@@ -82,7 +88,7 @@ export interface RulesConfig {
  * (10,485,760 bytes), dimension maxima 96 x 96 x 108 and minima 1 x 1 x 1 inches (the spec's
  * sample figures). Library decisions, documented in docs/rules.md: 3,000 lb per pallet
  * (2,500 lb and 60 x 60 x 96 in with liftgate, a typical liftgate platform), the 48 x 40 footprint,
- * 26 pallets per order (a 53-foot trailer), an inside-service fee of $75.00, the 18-class
+ * 26 pallets per order (a 53-foot trailer), total weight as the weight of all pallets, an inside-service fee of $75.00, the 18-class
  * density scale, business days judged in America/Chicago with no holidays, and a GPS clock
  * skew allowance of 120 seconds.
  *
@@ -100,6 +106,7 @@ export const defaultConfig: RulesConfig = {
     },
     standardFootprint: { length: 48, width: 40 },
     maxPalletsPerOrder: 26,
+    totalWeight: 'allPallets',
   },
   insideServiceFeeCents: 7500,
   densityScale: DENSITY_SCALE_18,
@@ -233,6 +240,9 @@ const checkConfig = (c: RulesConfig, out: Violation[]): void => {
     out.push(violationAt(['pallet', 'standardFootprint'], ENTITY, 'type', `must be an object, got ${jsonType(fp)}`))
   }
   positiveInt(['pallet', 'maxPalletsPerOrder'], p.maxPalletsPerOrder)
+  if (p.totalWeight !== 'allPallets' && p.totalWeight !== 'sumOfComponents') {
+    out.push(violationAt(['pallet', 'totalWeight'], ENTITY, 'pattern', "must be 'allPallets' or 'sumOfComponents'"))
+  }
   positiveInt(['insideServiceFeeCents'], c.insideServiceFeeCents, 0)
   positiveInt(['quoteValidityHours'], c.quoteValidityHours)
   positiveInt(['idempotencyWindowHours'], c.idempotencyWindowHours)

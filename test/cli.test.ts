@@ -70,6 +70,45 @@ describe('shipper-rules validate address', () => {
   })
 })
 
+describe('shipper-rules validate components', () => {
+  it('valid pallet groups: exit 0 with the normalized components (class resolved, palletDimensions resolved)', () => {
+    const r = run(['validate', 'components', 'examples/components/valid-three-pallet-groups.json'])
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as { value: Array<Record<string, unknown>> }
+    expect(out.value.map((c) => c['freightClass'])).toEqual(['70', '65', '150'])
+    expect(out.value[2]).toMatchObject({ dimensions: { length: 56, width: 48, height: 60 } })
+  })
+  it('--liftgate applies the liftgate limits: the same pallets become 422 pallet_invalid', () => {
+    const body = JSON.stringify([{ palletCount: 1, poundsWeight: 2800, dimensions: { length: 48, width: 40, height: 100 } }])
+    expect(run(['validate', 'components', '-'], body).code).toBe(0)
+    const r = run(['validate', 'components', '-', '--liftgate'], body)
+    expect(r.code).toBe(1)
+    const p = JSON.parse(r.stdout) as { status: number; reason: string; violations: Array<{ field: string }> }
+    expect([p.status, p.reason]).toEqual([422, 'pallet_invalid'])
+    expect(p.violations.map((v) => v.field)).toEqual(['orderComponents[0].poundsWeight', 'orderComponents[0].dimensions.height'])
+  })
+})
+
+describe('shipper-rules freight-class', () => {
+  it('prints density and class, exactly on a boundary, on either scale', () => {
+    const a = run(['freight-class', '45', '12', '12', '24'])
+    expect(a.code).toBe(0)
+    expect(a.stdout).toMatch(/density +22\.5 lb\/ft3/)
+    expect(a.stdout).toMatch(/freight class +65 \(DENSITY_SCALE_18\)/)
+    const b = run(['freight-class', '500', '48', '40', '48', '--scale', 'nmfc-2025'])
+    expect(b.stdout).toMatch(/density +9\.375 lb\/ft3/)
+    expect(b.stdout).toMatch(/freight class +100 \(NMFC_2025_SCALE\)/)
+    expect(run(['freight-class', '380', '56', '48', '60']).stdout).toMatch(/oversized +yes/)
+  })
+  it('bad arguments are exit 2 with a message', () => {
+    for (const args of [['freight-class'], ['freight-class', '45', '12', '12'], ['freight-class', '45', '12', '12', '-4'], ['freight-class', '1', '1', '1', '1', '--scale', 'x']]) {
+      const r = run(args)
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(/^shipper-rules: /)
+    }
+  })
+})
+
 describe('shipper-rules examples (npm start)', () => {
   it('runs every example, prints each result readably and exits 0 when all came out as named', () => {
     const r = run(['examples', 'examples'])

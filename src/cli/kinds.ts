@@ -6,10 +6,13 @@
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { normalizeAddress, type AddressPurpose } from '../rules/address.js'
+import { validateComponents } from '../rules/freightComponents.js'
 
 /** Options a kind may take from the command line. */
 export interface KindOptions {
   readonly purpose?: AddressPurpose
+  /** Apply the liftgate limits (components). */
+  readonly liftgate?: boolean
 }
 
 /** A validator of one kind: wire JSON in, the normalized value or a ProblemDetail out. */
@@ -21,6 +24,7 @@ export const KINDS: Readonly<Record<string, KindValidator | 'planned'>> = {
     const r = normalizeAddress(input, { purpose: options.purpose ?? 'shipment' })
     return isLeft(r) ? left(validationProblem(r.left)) : right(r.right)
   },
+  components: (input, options) => validateComponents(input, { liftgate: options.liftgate === true }),
   'quote-request': 'planned',
   'create-shipment': 'planned',
   appointment: 'planned',

@@ -2,7 +2,8 @@
  * The `shipper-rules` command line. All I/O goes through the `CliIo` argument, so the whole CLI
  * runs in tests without a process.
  *
- *   shipper-rules validate <kind> [file|-] [--purpose shipment|quote|response]
+ *   shipper-rules validate <kind> [file|-] [--purpose shipment|quote|response] [--liftgate]
+ *   shipper-rules freight-class <pounds-per-pallet> <length> <width> <height> [--scale 18|nmfc-2025]
  *   shipper-rules examples [dir]
  *
  * Exit codes: 0 valid, 1 invalid (the ProblemDetail on standard output), 2 usage errors,
@@ -12,6 +13,7 @@
  */
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { ProblemDetail } from '../errors/problem.js'
+import { freightClassCommand, FREIGHT_CLASS_USAGE } from './freightClass.js'
 import { KINDS, type KindOptions } from './kinds.js'
 
 /** What the CLI may do to the outside world. */
@@ -25,10 +27,12 @@ export interface CliIo {
 }
 
 export const USAGE = `Usage:
-  shipper-rules validate <kind> [file|-] [--purpose shipment|quote|response]
+  shipper-rules validate <kind> [file|-] [--purpose shipment|quote|response] [--liftgate]
       kind: ${Object.keys(KINDS).join(', ')}
       reads JSON from the file, or standard input when the file is - or absent;
       prints {"valid": true, "value": …} and exits 0, or the ProblemDetail and exits 1.
+      --purpose applies to address; --liftgate applies the liftgate limits to components.
+${FREIGHT_CLASS_USAGE}
   shipper-rules examples [dir]
       validates every <dir>/<kind>/{valid,invalid}-*.json (default dir: examples) and prints
       each result readably; exits 0 when every example came out as its name says.
@@ -46,6 +50,7 @@ export const runCli = async (argv: ReadonlyArray<string>, io: CliIo): Promise<nu
   }
   if (command === 'validate') return validate(rest, io)
   if (command === 'examples') return examples(rest, io)
+  if (command === 'freight-class') return freightClassCommand(rest, io)
   io.stderr(`shipper-rules: unknown command '${command}' (try --help)\n`)
   return EXIT.usage
 }
@@ -55,9 +60,12 @@ type Parsed = { kind: string; file: string | undefined; options: KindOptions } |
 const parseValidateArgs = (args: ReadonlyArray<string>): Parsed => {
   const positional: string[] = []
   let purpose: KindOptions['purpose']
+  let liftgate = false
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!
-    if (a === '--purpose') {
+    if (a === '--liftgate') {
+      liftgate = true
+    } else if (a === '--purpose') {
       const v = args[++i]
       if (v !== 'shipment' && v !== 'quote' && v !== 'response') {
         return { error: '--purpose takes shipment, quote or response' }
@@ -72,7 +80,7 @@ const parseValidateArgs = (args: ReadonlyArray<string>): Parsed => {
   const [kind, file, extra] = positional
   if (kind === undefined) return { error: 'validate needs a kind' }
   if (extra !== undefined) return { error: `unexpected argument '${extra}'` }
-  return { kind, file, options: purpose === undefined ? {} : { purpose } }
+  return { kind, file, options: { ...(purpose === undefined ? {} : { purpose }), ...(liftgate ? { liftgate } : {}) } }
 }
 
 type Outcome =
@@ -162,8 +170,11 @@ const examples = async (args: ReadonlyArray<string>, io: CliIo): Promise<number>
 
 const describeOutcome = (outcome: Outcome, expected: 'valid' | 'invalid'): string => {
   switch (outcome.tag) {
-    case 'valid':
-      return `     valid${expected === 'valid' ? '' : ' (expected invalid)'}; normalized: ${JSON.stringify(outcome.value)}\n\n`
+    case 'valid': {
+      const head = `     valid${expected === 'valid' ? '' : ' (expected invalid)'}; normalized:`
+      const items = Array.isArray(outcome.value) ? outcome.value : [outcome.value]
+      return `${head}\n${items.map((v) => `       ${JSON.stringify(v)}\n`).join('')}\n`
+    }
     case 'error':
       return `     error: ${outcome.message}\n\n`
     case 'invalid': {

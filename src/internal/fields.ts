@@ -124,3 +124,41 @@ export const readFlag = (sink: Sink, raw: unknown, path: Path, key: string | num
   report(sink, path, key, 'type', typeMessage('true or false', raw))
   return undefined
 }
+
+export interface IntegerOptions {
+  readonly required?: boolean
+  /** The smallest value the field's shape allows (checked as a 400 rule, not a limit). */
+  readonly min: number
+  /** Completes "must be at least …" when the value is below `min`. */
+  readonly minMessage?: string
+}
+
+/**
+ * A safe integer of at least `min`. Absent: `undefined` (`required` when required). Not a
+ * number: `type`. A fraction, NaN or beyond 2^53: `not_integer`. Below `min`: `out_of_range`.
+ */
+export const readInteger = (
+  sink: Sink,
+  raw: unknown,
+  path: Path,
+  key: string | number,
+  options: IntegerOptions,
+): number | undefined => {
+  if (isAbsent(raw)) {
+    if (options.required === true) report(sink, path, key, 'required', REQUIRED_MESSAGE)
+    return undefined
+  }
+  if (typeof raw !== 'number') {
+    report(sink, path, key, 'type', typeMessage('a whole number', raw))
+    return undefined
+  }
+  if (!Number.isSafeInteger(raw)) {
+    report(sink, path, key, 'not_integer', 'must be a whole number')
+    return undefined
+  }
+  if (raw < options.min) {
+    report(sink, path, key, 'out_of_range', options.minMessage ?? `must be at least ${options.min}`)
+    return undefined
+  }
+  return raw
+}

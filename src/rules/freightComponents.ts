@@ -1,0 +1,387 @@
+/**
+ * Order components (spec: OrderComponent, Dimensions, Confirm-time validation, Limits). Implements
+ * FRT-01 … FRT-12 and CNF-03: one pass over the pallet groups that checks shape (400
+ * `validation_failed`) and the configured limits (422 `pallet_invalid`), resolves dimensions and
+ * class, and derives the order totals.
+ *
+ * @module
+ */
+import { defaultConfig, type RulesConfig } from '../config.js'
+import { parsePath, renderPath, type Path } from '../errors/path.js'
+import { problemFor, type ProblemDetail } from '../errors/problem.js'
+import { violationAt } from '../errors/violation.js'
+import { left, right } from '../internal/either.js'
+import type { Either } from 'fp-ts/lib/Either.js'
+import { readInteger, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { isAbsent, isObject, jsonType, type JsonObject } from '../internal/input.js'
+import { FREIGHT_CLASSES, type FreightClassName } from '../model/densityScales.js'
+import { densityOf, effectiveFreightClass, type PalletSize } from './freightClass.js'
+import {
+  DEFAULT_PALLET_DIMENSIONS,
+  isCompleteDimensions,
+  isOversized,
+  NOTICE_INCOMPLETE_DIMENSIONS,
+  NOTICE_PALLET_DIMENSIONS_IGNORED,
+  NOTICE_PALLET_DIMENSIONS_USED,
+  PALLET_DIMENSIONS_ORDER,
+  type DimensionsSource,
+  type Notice,
+} from './freightDimensions.js'
+
+/**
+ * A validated pallet group: dimensions resolved, class resolved, strings trimmed, fields the
+ * spec does not define (and the deprecated palletDimensions) dropped.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface NormalizedComponent {
+  readonly palletCount: number
+  readonly poundsWeight: number
+  readonly dimensions: PalletSize
+  readonly freightClass: FreightClassName
+  readonly description?: string
+  readonly nmfcCode?: string
+  readonly packagingType?: string
+  readonly pieceCount?: number
+}
+
+/**
+ * What validation learned about one component beside its normalized value.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface ComponentReport {
+  readonly component: NormalizedComponent
+  readonly dimensionsSource: DimensionsSource
+  readonly freightClassSource: 'declared' | 'density'
+  /** Pounds per cubic foot of one pallet, for display. */
+  readonly density: number
+  /** Larger than the standard footprint: valid, priced as oversized (FRT-11). */
+  readonly oversized: boolean
+  /** Notices with full field paths (`orderComponents[1].palletDimensions`). */
+  readonly notices: ReadonlyArray<Notice>
+}
+
+/**
+ * The order's totals (FRT-12).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface OrderTotals {
+  readonly totalPalletCount: number
+  readonly totalPoundsWeight: number
+}
+
+/**
+ * Options of {@link validateComponents}.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface ComponentsOptions {
+  /** A stop of the order requires a liftgate: the tighter liftgate limits apply (FRT-10). */
+  readonly liftgate?: boolean
+  readonly config?: RulesConfig
+  /** Path of the array; default `orderComponents`. */
+  readonly path?: string | Path
+  /** Entity of the violations; default the first key of the path. */
+  readonly entity?: string | null
+}
+
+/**
+ * Returns the order's totals: the pallet count summed over components, and the weight as the
+ * configuration defines it (`config.pallet.totalWeight`).
+ *
+ * Implements FRT-12. Decision (D): by default (`allPallets`) the total weight is
+ * Σ poundsWeight × palletCount, the weight of the freight, because poundsWeight is a per-pallet
+ * weight; `sumOfComponents` gives the spec's literal "sum of component poundsWeight".
+ *
+ * @example
+ * orderTotals([{ palletCount: 2, poundsWeight: 500 }, { palletCount: 1, poundsWeight: 300 }])
+ * //=> { totalPalletCount: 3, totalPoundsWeight: 1300 }
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const orderTotals = (
+  components: ReadonlyArray<{ readonly palletCount: number; readonly poundsWeight: number }>,
+  options: { readonly config?: RulesConfig } = {},
+): OrderTotals => {
+  const allPallets = (options.config ?? defaultConfig).pallet.totalWeight === 'allPallets'
+  let totalPalletCount = 0
+  let totalPoundsWeight = 0
+  for (const c of components) {
+    totalPalletCount += c.palletCount
+    totalPoundsWeight += allPallets ? c.poundsWeight * c.palletCount : c.poundsWeight
+  }
+  return { totalPalletCount, totalPoundsWeight }
+}
+
+/**
+ * Returns every component's normalized value with what was learned about it (dimension source,
+ * class source, density, oversize, notices) and the order totals; or the ProblemDetail: 400
+ * `validation_failed` when any field is missing or malformed (its violations then include any
+ * limit violations too, so everything is reported at once), otherwise 422 `pallet_invalid`
+ * when a configured limit is exceeded, each message stating the limits that applied.
+ *
+ * Implements FRT-01 … FRT-12, CNF-03. Decisions (D): palletCount and poundsWeight below 1 are
+ * malformed (400: the spec's fixed floor), a dimension below the configured minimum is a limit
+ * (422); limits are inclusive; an incomplete `dimensions` object is ignored with a notice.
+ *
+ * @example
+ * inspectComponents([{ palletCount: 2, poundsWeight: 500, dimensions: { length: 48, width: 40, height: 48 } }]).right.components[0].component.freightClass
+ * //=> '100'
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const inspectComponents = (
+  input: unknown,
+  options: ComponentsOptions = {},
+): Either<ProblemDetail, { readonly components: ReadonlyArray<ComponentReport>; readonly totals: OrderTotals }> => {
+  const config = options.config ?? defaultConfig
+  const path = options.path === undefined ? DEFAULT_PATH : parsePath(options.path)
+  const first = path[0]
+  const entity = options.entity !== undefined ? options.entity : typeof first === 'string' ? first : null
+  const shape: Sink = { entity, out: [] }
+  const limits: Sink = { entity, out: [] }
+  if (!Array.isArray(input) || input.length === 0) {
+    const v = Array.isArray(input) || isAbsent(input)
+      ? violationAt(path, entity, 'required', 'must list at least one pallet group')
+      : violationAt(path, entity, 'type', typeMessage('an array of pallet groups', input))
+    return left(problemFor('validation_failed', detailFor(1), [v]))
+  }
+  const limitsInForce = options.liftgate === true ? liftgateLimits(config) : standardLimits(config)
+  const reports: ComponentReport[] = []
+  input.forEach((item: unknown, i) => {
+    const r = readComponent(item, [...path, i], shape, limits, limitsInForce, config)
+    if (r !== undefined) reports.push(r)
+  })
+  if (shape.out.length === 0 && reports.length === input.length) {
+    const totals = orderTotals(reports.map((r) => r.component), { config })
+    if (totals.totalPalletCount > config.pallet.maxPalletsPerOrder) {
+      limits.out.push(
+        violationAt(path, entity, 'out_of_range', `the order has ${totals.totalPalletCount} pallets; at most ${config.pallet.maxPalletsPerOrder} pallets are allowed per order`),
+      )
+    }
+    if (limits.out.length === 0) return right({ components: reports, totals })
+    return left(problemFor('pallet_invalid', `${limits.out.length} pallet limit${limits.out.length === 1 ? ' is' : 's are'} exceeded.`, limits.out))
+  }
+  const all = [...shape.out, ...limits.out]
+  return left(problemFor('validation_failed', detailFor(all.length), all))
+}
+
+/**
+ * Returns the normalized components (dimensions and class resolved), or the ProblemDetail of
+ * {@link inspectComponents}: 400 when any shape violation exists, else 422 `pallet_invalid`.
+ *
+ * Implements FRT-01 … FRT-12, CNF-03.
+ *
+ * @example
+ * validateComponents([{ palletCount: 1, poundsWeight: 2800, palletDimensions: [70, 48, 40] }], { liftgate: true }).left.violations.map((v) => v.field)
+ * //=> ['orderComponents[0].poundsWeight']
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const validateComponents = (
+  input: unknown,
+  options: ComponentsOptions = {},
+): Either<ProblemDetail, ReadonlyArray<NormalizedComponent>> => {
+  const r = inspectComponents(input, options)
+  return r._tag === 'Left' ? r : right(r.right.components.map((c) => c.component))
+}
+
+const DEFAULT_PATH: Path = ['orderComponents']
+const detailFor = (n: number): string => `The request has ${n} invalid field${n === 1 ? '' : 's'}.`
+
+interface Limits {
+  readonly min: PalletSize
+  readonly max: PalletSize
+  readonly maxPounds: number
+  /** "without liftgate" / "at a stop that requires a liftgate" */
+  readonly where: string
+}
+
+const standardLimits = (c: RulesConfig): Limits => ({
+  min: c.pallet.minDimensions,
+  max: c.pallet.maxDimensions,
+  maxPounds: c.pallet.maxPoundsPerPallet,
+  where: 'without liftgate',
+})
+const liftgateLimits = (c: RulesConfig): Limits => ({
+  min: c.pallet.minDimensions,
+  max: c.pallet.liftgate.maxDimensions,
+  maxPounds: c.pallet.liftgate.maxPoundsPerPallet,
+  where: 'at a stop that requires a liftgate',
+})
+const triple = (d: PalletSize): string => `${d.length} x ${d.width} x ${d.height}`
+
+const CLASS_SET: ReadonlySet<string> = new Set(FREIGHT_CLASSES)
+const CLASS_LIST = FREIGHT_CLASSES.join(', ')
+const POSITIVE = { required: true, min: 1 } as const
+const DIMENSION = { required: true, min: 0, minMessage: 'must not be negative' } as const
+
+const readComponent = (
+  item: unknown,
+  path: Path,
+  shape: Sink,
+  limits: Sink,
+  lim: Limits,
+  config: RulesConfig,
+): ComponentReport | undefined => {
+  if (!isObject(item)) {
+    shape.out.push(violationAt(path, shape.entity, isAbsent(item) ? 'required' : 'type', typeMessage('a pallet group object', item)))
+    return undefined
+  }
+  const before = shape.out.length
+  const c = pick(item)
+  const palletCount = readInteger(shape, c.palletCount, path, 'palletCount', POSITIVE)
+  const poundsWeight = readInteger(shape, c.poundsWeight, path, 'poundsWeight', POSITIVE)
+  if (poundsWeight !== undefined && poundsWeight > lim.maxPounds) {
+    report(limits, path, 'poundsWeight', 'out_of_range', `must be at most ${lim.maxPounds} pounds per pallet ${lim.where}`)
+  }
+  const resolved = readDimensions(c, path, shape, limits, lim)
+  const declared = readDeclaredClass(c.freightClass, path, shape)
+  const description = readText(shape, c.description, path, 'description')
+  const nmfcCode = readText(shape, c.nmfcCode, path, 'nmfcCode')
+  const packagingType = readText(shape, c.packagingType, path, 'packagingType')
+  const pieceCount = readInteger(shape, c.pieceCount, path, 'pieceCount', { min: 0 })
+  if (shape.out.length > before || palletCount === undefined || poundsWeight === undefined || resolved === undefined) {
+    return undefined
+  }
+  const dims = resolved.dims
+  const cls = effectiveFreightClass({ poundsWeight, dimensions: dims, freightClass: declared }, { config })
+  const component: NormalizedComponent = {
+    palletCount,
+    poundsWeight,
+    dimensions: dims,
+    freightClass: cls.freightClass,
+    ...(description === undefined ? {} : { description }),
+    ...(nmfcCode === undefined ? {} : { nmfcCode }),
+    ...(packagingType === undefined ? {} : { packagingType }),
+    ...(pieceCount === undefined ? {} : { pieceCount }),
+  }
+  return {
+    component,
+    dimensionsSource: resolved.source,
+    freightClassSource: cls.source,
+    density: densityOf(poundsWeight, dims),
+    oversized: isOversized(dims, config),
+    notices: resolved.notices.map((n) => ({ ...n, field: renderedField(path, n.field) })),
+  }
+}
+
+const renderedField = (path: Path, field: string): string => renderPath([...path, field])
+
+interface RawComponent {
+  palletCount?: unknown
+  poundsWeight?: unknown
+  dimensions?: unknown
+  palletDimensions?: unknown
+  description?: unknown
+  nmfcCode?: unknown
+  freightClass?: unknown
+  packagingType?: unknown
+  pieceCount?: unknown
+}
+
+const hasOwn = Object.prototype.hasOwnProperty
+const pick = (a: JsonObject): RawComponent => {
+  const r: RawComponent = {
+    palletCount: undefined, poundsWeight: undefined, dimensions: undefined, palletDimensions: undefined,
+    description: undefined, nmfcCode: undefined, freightClass: undefined, packagingType: undefined,
+    pieceCount: undefined,
+  }
+  for (const key in a) {
+    if (!hasOwn.call(a, key)) continue
+    switch (key) {
+      case 'palletCount': r.palletCount = a[key]; break
+      case 'poundsWeight': r.poundsWeight = a[key]; break
+      case 'dimensions': r.dimensions = a[key]; break
+      case 'palletDimensions': r.palletDimensions = a[key]; break
+      case 'description': r.description = a[key]; break
+      case 'nmfcCode': r.nmfcCode = a[key]; break
+      case 'freightClass': r.freightClass = a[key]; break
+      case 'packagingType': r.packagingType = a[key]; break
+      case 'pieceCount': r.pieceCount = a[key]; break
+    }
+  }
+  return r
+}
+
+const readDeclaredClass = (raw: unknown, path: Path, shape: Sink): string | undefined => {
+  if (isAbsent(raw)) return undefined
+  if (typeof raw !== 'string') {
+    report(shape, path, 'freightClass', 'type', `must be a string, one of ${CLASS_LIST}; got ${jsonType(raw)}`)
+    return undefined
+  }
+  const text = raw.trim()
+  if (text === '') return undefined
+  if (!CLASS_SET.has(text)) {
+    report(shape, path, 'freightClass', 'pattern', `must be one of the 18 freight classes: ${CLASS_LIST}`)
+    return undefined
+  }
+  return text
+}
+
+/** Reads both dimension fields, checks the chosen one against the limits, and resolves. */
+const readDimensions = (
+  c: RawComponent,
+  path: Path,
+  shape: Sink,
+  limits: Sink,
+  lim: Limits,
+): { dims: PalletSize; source: DimensionsSource; notices: Notice[] } | undefined => {
+  const before = shape.out.length
+  const notices: Notice[] = []
+  // dimensions: an object; complete (all three present) or ignored with a notice.
+  let fromObject: PalletSize | undefined
+  const d = c.dimensions
+  const complete = isCompleteDimensions(d)
+  if (!isAbsent(d) && !isObject(d)) {
+    report(shape, path, 'dimensions', 'type', typeMessage('an object { length, width, height }', d))
+  } else if (complete) {
+    const o = d as JsonObject
+    const dpath = [...path, 'dimensions']
+    const length = readInteger(shape, o['length'], dpath, 'length', DIMENSION)
+    const width = readInteger(shape, o['width'], dpath, 'width', DIMENSION)
+    const height = readInteger(shape, o['height'], dpath, 'height', DIMENSION)
+    if (length !== undefined && width !== undefined && height !== undefined) fromObject = { length, width, height }
+  } else if (isObject(d)) {
+    notices.push(NOTICE_INCOMPLETE_DIMENSIONS)
+  }
+  // palletDimensions: the deprecated [height, length, width].
+  let fromArray: PalletSize | undefined
+  const p = c.palletDimensions
+  if (!isAbsent(p)) {
+    notices.push(complete ? NOTICE_PALLET_DIMENSIONS_IGNORED : NOTICE_PALLET_DIMENSIONS_USED)
+    if (!Array.isArray(p) || p.length !== 3) {
+      report(shape, path, 'palletDimensions', Array.isArray(p) ? 'invalid' : 'type', 'must be an array of exactly 3 whole numbers: [height, length, width] in inches')
+    } else {
+      const ppath = [...path, 'palletDimensions']
+      const [h, l, w] = [0, 1, 2].map((i) => readInteger(shape, p[i], ppath, i, DIMENSION))
+      if (h !== undefined && l !== undefined && w !== undefined) fromArray = { length: l, width: w, height: h }
+    }
+  }
+  if (shape.out.length > before) return undefined
+  const source: DimensionsSource = complete ? 'dimensions' : fromArray !== undefined ? 'palletDimensions' : 'default'
+  const dims = fromObject ?? fromArray ?? DEFAULT_PALLET_DIMENSIONS
+  checkDimensionLimits(dims, source, path, limits, lim)
+  return { dims, source, notices }
+}
+
+const checkDimensionLimits = (dims: PalletSize, source: DimensionsSource, path: Path, limits: Sink, lim: Limits): void => {
+  const stated = `pallets must be at least ${triple(lim.min)} and at most ${triple(lim.max)} inches (length x width x height) ${lim.where}`
+  for (const name of ['length', 'width', 'height'] as const) {
+    const v = dims[name]
+    if (v >= lim.min[name] && v <= lim.max[name]) continue
+    const message = `${name} must be between ${lim.min[name]} and ${lim.max[name]} inches: ${stated}`
+    if (source === 'dimensions') report(limits, [...path, 'dimensions'], name, 'out_of_range', message)
+    else if (source === 'palletDimensions') report(limits, [...path, 'palletDimensions'], PALLET_DIMENSIONS_ORDER.indexOf(name), 'out_of_range', message)
+    else report(limits, path, 'dimensions', 'out_of_range', `the default dimensions ${triple(DEFAULT_PALLET_DIMENSIONS)} apply and ${message}`)
+  }
+}
