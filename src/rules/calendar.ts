@@ -1,0 +1,203 @@
+/**
+ * Business days (spec: QuoteResponse.transitDays and estimatedDeliveryDate; rules QTE-03,
+ * QTE-04). Calendar days are judged in a named IANA zone (never the process's zone); counting is
+ * arithmetic on day numbers (whole weeks plus a remainder, holidays by closed form and binary
+ * search), so its cost does not grow with the span.
+ *
+ * @module
+ */
+import { DateTime } from 'luxon'
+import { defaultConfig, type HolidayCalendarSetting, type RulesConfig } from '../config.js'
+import { civilDate, dayNumber, weekdaysThrough } from './calendarDays.js'
+import { CARRIER_HOLIDAYS, listCounter, ruleCounter, US_FEDERAL_HOLIDAYS, type HolidayCounter } from './calendarHolidays.js'
+
+/**
+ * Options of the business-day functions.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface BusinessDayOptions {
+  /** IANA zone in which calendar days are judged; default `config.businessDays.zone`. */
+  readonly zone?: string
+  /** Holiday calendar; default `config.businessDays.holidays` (`none`). */
+  readonly holidays?: HolidayCalendarSetting | HolidayCalendar
+  readonly config?: RulesConfig
+}
+
+const COUNTERS = {
+  none: (() => 0) as HolidayCounter,
+  'us-federal': ruleCounter(US_FEDERAL_HOLIDAYS),
+  carrier: ruleCounter(CARRIER_HOLIDAYS),
+}
+
+/**
+ * A caller's holiday list prepared once (sorted weekday day numbers), to pass as
+ * `options.holidays` instead of the raw list, which is prepared anew on every call.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface HolidayCalendar {
+  readonly _tag: 'HolidayCalendar'
+  readonly count: HolidayCounter
+}
+
+/**
+ * Prepares a caller's list of holidays (`yyyy-MM-dd` dates; weekend dates have no effect,
+ * malformed ones are ignored) for repeated business-day calls.
+ *
+ * @example
+ * transitDays(DateTime.fromISO('2026-12-23T12:00:00Z'), DateTime.fromISO('2026-12-28T12:00:00Z'), { holidays: holidayCalendar(['2026-12-24', '2026-12-25']) })
+ * //=> 1
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const holidayCalendar = (dates: ReadonlyArray<string>): HolidayCalendar => ({
+  _tag: 'HolidayCalendar',
+  count: listCounter(Array.isArray(dates) ? dates.filter((d): d is string => typeof d === 'string') : []),
+})
+
+const counterFor = (setting: HolidayCalendarSetting | HolidayCalendar): HolidayCounter | undefined => {
+  if (typeof setting === 'string') return Object.prototype.hasOwnProperty.call(COUNTERS, setting) ? COUNTERS[setting] : undefined
+  if (Array.isArray(setting)) return setting.every((d) => typeof d === 'string') ? listCounter(setting) : undefined
+  if (typeof setting === 'object' && setting !== null && (setting as HolidayCalendar)._tag === 'HolidayCalendar') {
+    return (setting as HolidayCalendar).count
+  }
+  return undefined
+}
+
+interface Calendar {
+  readonly zone: string
+  readonly holidays: HolidayCounter
+}
+
+const calendarOf = (options: BusinessDayOptions): Calendar | undefined => {
+  const config = options.config ?? defaultConfig
+  const zone = options.zone ?? config.businessDays.zone
+  const holidays = counterFor(options.holidays ?? config.businessDays.holidays)
+  return typeof zone === 'string' && holidays !== undefined ? { zone, holidays } : undefined
+}
+
+/** Business days on or before day n (only differences are meaningful). */
+const businessThrough = (cal: Calendar, n: number): number => weekdaysThrough(n) - cal.holidays(n)
+
+/** The calendar day of an instant in the zone, or undefined when either is invalid. */
+const dayIn = (dt: unknown, zone: string): { day: number; local: DateTime } | undefined => {
+  if (!DateTime.isDateTime(dt) || !dt.isValid) return undefined
+  const local = dt.setZone(zone)
+  if (!local.isValid) return undefined
+  return { day: dayNumber({ year: local.year, month: local.month, day: local.day }), local }
+}
+
+/**
+ * Returns the number of business days in (pickup day, delivery day]: the pickup day excluded,
+ * the delivery day included, weekends (and the selected holidays) not counted, both days taken
+ * as calendar days in `options.zone`. Same day gives 0. Null when the delivery day precedes the
+ * pickup day, a DateTime is invalid, or the zone or holiday setting is unknown.
+ *
+ * Implements QTE-03, QTE-04. Decisions (D): days are judged in the configured zone
+ * (`config.businessDays.zone`, default America/Chicago); holidays are off by default. Cost is
+ * constant in the span.
+ *
+ * @example
+ * // Friday to Monday: one business day
+ * transitDays(DateTime.fromISO('2026-11-20T15:00:00Z'), DateTime.fromISO('2026-11-23T15:00:00Z'))
+ * //=> 1
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const transitDays = (pickup: DateTime, delivery: DateTime, options: BusinessDayOptions = {}): number | null => {
+  const cal = calendarOf(options)
+  if (cal === undefined) return null
+  const a = dayIn(pickup, cal.zone)
+  const b = dayIn(delivery, cal.zone)
+  if (a === undefined || b === undefined || b.day < a.day) return null
+  return businessThrough(cal, b.day) - businessThrough(cal, a.day)
+}
+
+/**
+ * Whether the calendar day of an instant, in the zone, is a business day. False for an invalid
+ * DateTime or an unknown zone.
+ *
+ * @example
+ * isBusinessDay(DateTime.fromISO('2026-11-26T12:00:00Z'), { holidays: 'carrier' }) // Thanksgiving
+ * //=> false
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const isBusinessDay = (instant: DateTime, options: BusinessDayOptions = {}): boolean => {
+  const cal = calendarOf(options)
+  const d = cal === undefined ? undefined : dayIn(instant, cal.zone)
+  return cal !== undefined && d !== undefined && businessThrough(cal, d.day) - businessThrough(cal, d.day - 1) === 1
+}
+
+/**
+ * Returns the instant `days` business days after `start` (before it when negative), at the same
+ * wall-clock time in `options.zone`: the inverse of {@link transitDays} on business days, so
+ * `transitDays(d, addBusinessDays(d, n)) === n` for a business day d and n ≥ 0. It never lands on
+ * a weekend or holiday: with `days` 0 a non-business start moves to the next business day. An
+ * invalid start, a non-integer count or an unknown zone gives an invalid DateTime.
+ *
+ * Implements QTE-03. Exponential then binary search over day numbers: logarithmic in `days`.
+ *
+ * @example
+ * addBusinessDays(DateTime.fromISO('2026-11-25T09:00', { zone: 'America/Chicago' }), 2, { holidays: 'carrier' }).toISODate()
+ * //=> '2026-11-30'
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const addBusinessDays = (start: DateTime, days: number, options: BusinessDayOptions = {}): DateTime => {
+  const cal = calendarOf(options)
+  const s = cal === undefined ? undefined : dayIn(start, cal.zone)
+  if (cal === undefined || s === undefined || !Number.isSafeInteger(days)) {
+    return DateTime.invalid('addBusinessDays needs a valid DateTime, a whole number of days and a known zone and holiday calendar')
+  }
+  const here = businessThrough(cal, s.day)
+  const startIsBusiness = here - businessThrough(cal, s.day - 1) === 1
+  const target = here + days + (days === 0 && !startIsBusiness ? 1 : 0)
+  // The smallest day d with businessThrough(d) >= target is a business day (the count steps up there).
+  let lo: number
+  let hi: number
+  if (target > here) {
+    lo = s.day
+    let step = 8
+    hi = s.day + step
+    while (businessThrough(cal, hi) < target) {
+      lo = hi
+      step *= 2
+      hi = s.day + step
+    }
+  } else {
+    hi = s.day
+    let step = 8
+    lo = s.day - step
+    while (businessThrough(cal, lo) >= target) {
+      hi = lo
+      step *= 2
+      lo = s.day - step
+    }
+  }
+  while (hi - lo > 1) {
+    const mid = lo + Math.floor((hi - lo) / 2)
+    if (businessThrough(cal, mid) >= target) hi = mid
+    else lo = mid
+  }
+  return s.local.plus({ days: hi - s.day })
+}
+
+/**
+ * The calendar date (`yyyy-MM-dd`) of an instant in a zone, or null when either is invalid.
+ *
+ * @internal
+ */
+export const civilDateIn = (instant: DateTime, zone: string): string | null => {
+  const d = dayIn(instant, zone)
+  if (d === undefined) return null
+  const c = civilDate(d.day)
+  return `${String(c.year).padStart(4, '0')}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`
+}
