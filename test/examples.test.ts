@@ -1,9 +1,11 @@
 // Executes every `@example` of every doc comment in src/ (STYLE: examples run). In an example, a
 // line `//=> value` asserts that the expression written just before it (since the previous
-// assertion) deep-equals `value`. Names come from the package root, plus fp-ts's `left`/`right`.
+// assertion) deep-equals `value`. Names come from the package root, plus fp-ts's `left`/`right`
+// and luxon's `DateTime`.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { left, right } from 'fp-ts/lib/Either.js'
+import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import * as api from '../src/index.js'
 
@@ -35,7 +37,7 @@ const examplesOf = (file: string): Example[] => {
         const l = lines[j]!
         const assertion = /^\s*\/\/=>\s?(.*)$/.exec(l)
         if (assertion !== null) {
-          body.push(`__check(${pending.join('\n')}, ${assertion[1]!});`)
+          body.push(`__check(${pending.join("\n")}\n, ${assertion[1]!});`)
           pending = []
         } else if (l.trim() !== '') {
           pending.push(l)
@@ -50,7 +52,7 @@ const examplesOf = (file: string): Example[] => {
 }
 
 const all = files(SRC).flatMap(examplesOf)
-const scope: Record<string, unknown> = { ...api, left, right }
+const scope: Record<string, unknown> = { ...api, left, right, DateTime }
 
 describe('doc comment examples', () => {
   it('there are examples to run', () => {

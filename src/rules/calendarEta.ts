@@ -1,0 +1,62 @@
+/**
+ * Estimated delivery (spec: QuoteResponse.estimatedDeliveryDate; rule QTE-04).
+ *
+ * @module
+ */
+import { DateTime } from 'luxon'
+import { defaultConfig } from '../config.js'
+import { isTimeOfDay } from '../model/patterns.js'
+import { addBusinessDays, type BusinessDayOptions } from './calendar.js'
+
+/**
+ * What an ETA is computed from: the pickup instant, the transit in business days (null when no
+ * ETA can be computed), and the delivery stop's closeTime and IANA zone.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface EtaInput {
+  readonly pickup: DateTime
+  readonly transitDays: number | null
+  /** HH:mm; default 16:00 (the address default). */
+  readonly deliveryCloseTime?: string
+  /** IANA zone of the delivery stop; default the business-day zone. */
+  readonly deliveryZone?: string
+}
+
+/**
+ * Returns `estimatedDeliveryDate` as a UTC ISO date-time (`2026-11-24T22:00:00Z`), or null when
+ * no ETA can be computed (no transit days, an invalid pickup, time or zone). The delivery day is
+ * the pickup day plus `transitDays` business days (counted as {@link addBusinessDays} counts
+ * them; 0 is the pickup day itself), so `transitDays(pickup, eta) === transitDays`; the time is
+ * the delivery stop's closeTime in the delivery stop's zone.
+ *
+ * Implements QTE-04. Decision (D): the ETA names the latest time freight is received that day
+ * (closeTime, default 16:00) in the stop's own zone, so "delivered by" is never promised early.
+ *
+ * @example
+ * estimateDelivery({ pickup: DateTime.fromISO('2026-11-20T14:00:00Z'), transitDays: 2, deliveryZone: 'America/New_York' })
+ * //=> '2026-11-24T21:00:00Z'
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const estimateDelivery = (input: EtaInput, options: BusinessDayOptions = {}): string | null => {
+  if (input.transitDays === null || !Number.isSafeInteger(input.transitDays) || input.transitDays < 0) return null
+  const closeTime = input.deliveryCloseTime ?? '16:00'
+  if (typeof closeTime !== 'string' || !isTimeOfDay(closeTime)) return null
+  // 0 is same-day delivery, even on a day that is not a business day; otherwise count forward.
+  const day =
+    input.transitDays === 0
+      ? DateTime.isDateTime(input.pickup) && input.pickup.isValid
+        ? input.pickup.setZone(options.zone ?? (options.config ?? defaultConfig).businessDays.zone)
+        : DateTime.invalid('invalid pickup')
+      : addBusinessDays(input.pickup, input.transitDays, options)
+  if (!day.isValid) return null
+  const zone = input.deliveryZone ?? options.zone ?? (options.config ?? defaultConfig).businessDays.zone
+  const eta = DateTime.fromObject(
+    { year: day.year, month: day.month, day: day.day, hour: Number(closeTime.slice(0, 2)), minute: Number(closeTime.slice(3)) },
+    { zone },
+  )
+  return eta.isValid ? eta.toUTC().toISO({ suppressMilliseconds: true }) : null
+}

@@ -1,0 +1,219 @@
+/**
+ * Quotes (spec: QuoteResponse, QuoteByReferenceResponse, Endpoints rules 1–3, Limits). Implements
+ * QTE-02, QTE-05 … QTE-08: expiry, matchability, the newest quote under a reference, the quote id
+ * format and the re-pricing decision of a tender.
+ *
+ * @module
+ */
+import { DateTime } from 'luxon'
+import type { Either } from 'fp-ts/lib/Either.js'
+import { defaultConfig, type RulesConfig } from '../config.js'
+import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
+import { violationAt } from '../errors/violation.js'
+import { left, right } from '../internal/either.js'
+
+/**
+ * A quote as a server stores it.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface StoredQuote {
+  readonly id: string
+  readonly companyId: string
+  readonly customerReference?: string | null
+  readonly createdAt: DateTime
+  readonly open: boolean
+  readonly quotedPriceInCents: number | null
+}
+
+const validityOf = (options: { readonly config?: RulesConfig }): number => (options.config ?? defaultConfig).quoteValidityHours
+
+/**
+ * Returns when a quote expires: its creation plus the validity (48 hours by default). An invalid
+ * DateTime gives an invalid DateTime.
+ *
+ * Implements QTE-02.
+ *
+ * @example
+ * quoteExpiresAt(DateTime.fromISO('2026-11-20T17:30:00Z', { zone: 'utc' })).toISO()
+ * //=> '2026-11-22T17:30:00.000Z'
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const quoteExpiresAt = (createdAt: DateTime, options: { readonly config?: RulesConfig } = {}): DateTime =>
+  DateTime.isDateTime(createdAt) && createdAt.isValid
+    ? createdAt.plus({ hours: validityOf(options) })
+    : DateTime.invalid('quoteExpiresAt needs a valid DateTime')
+
+/**
+ * Whether a price can be charged: a positive safe integer of cents.
+ *
+ * @category refinements
+ * @since 0.1.0
+ */
+export const isChargeablePrice = (cents: unknown): cents is number => typeof cents === 'number' && Number.isSafeInteger(cents) && cents > 0
+
+/**
+ * Whether a quote can be matched to a tender: open, carrying a chargeable price, and `now` before
+ * its expiry (creation + 48 hours).
+ *
+ * Implements QTE-06. Decision (D): the window is half-open: at exactly 48 hours the quote is no
+ * longer matchable; a creation time after `now` (clock skew) does not make it unmatchable.
+ *
+ * @example
+ * isQuoteMatchable({ createdAt: DateTime.fromISO('2026-11-20T12:00:00Z'), open: true, quotedPriceInCents: 184_500 }, DateTime.fromISO('2026-11-22T11:59:59Z'))
+ * //=> true
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const isQuoteMatchable = (
+  quote: Pick<StoredQuote, 'createdAt' | 'open' | 'quotedPriceInCents'>,
+  now: DateTime,
+  options: { readonly config?: RulesConfig } = {},
+): boolean => {
+  if (quote.open !== true || !isChargeablePrice(quote.quotedPriceInCents)) return false
+  if (!DateTime.isDateTime(now) || !now.isValid) return false
+  const expires = quoteExpiresAt(quote.createdAt, options)
+  return expires.isValid && now.toMillis() < expires.toMillis()
+}
+
+/**
+ * Returns the newest quote the caller's company holds under a customer reference: only that
+ * company's quotes, the latest `createdAt`, ties broken by the greatest id. A missing or blank
+ * reference is 400 `validation_failed` (violation at `reference`); none is 404 `quote_not_found`.
+ *
+ * Implements QTE-05. Decisions (D): the reference is trimmed and then compared exactly (case
+ * matters) with the stored one; quotes with an invalid `createdAt` are never the newest.
+ *
+ * @example
+ * newestQuoteByReference([], { companyId: 'c1', reference: ' ' }).left.status
+ * //=> 400
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const newestQuoteByReference = <Q extends StoredQuote>(
+  quotes: ReadonlyArray<Q>,
+  query: { readonly companyId: string; readonly reference?: unknown },
+): Either<ProblemDetail, Q> => {
+  const reference = typeof query.reference === 'string' ? query.reference.trim() : ''
+  if (reference === '') {
+    return left(validationProblem([violationAt(['reference'], null, 'required', 'is required: the customer reference to look up')]))
+  }
+  let best: Q | undefined
+  for (const q of quotes) {
+    if (q.companyId !== query.companyId || q.customerReference?.trim() !== reference) continue
+    if (!DateTime.isDateTime(q.createdAt) || !q.createdAt.isValid) continue
+    if (best === undefined) best = q
+    else {
+      const d = q.createdAt.toMillis() - best.createdAt.toMillis()
+      if (d > 0 || (d === 0 && q.id > best.id)) best = q
+    }
+  }
+  return best === undefined ? left(problemFor('quote_not_found', 'No quote of this company is held under this reference.')) : right(best)
+}
+
+/**
+ * The QuoteByReferenceResponse of a stored quote at `now`.
+ *
+ * @example
+ * quoteByReferenceResponse({ id: 'q1', companyId: 'c1', customerReference: 'PO-88', createdAt: DateTime.fromISO('2026-11-20T12:00:00Z'), open: true, quotedPriceInCents: 0 }, DateTime.fromISO('2026-11-20T13:00:00Z'))
+ * //=> { quoteId: 'q1', customerReference: 'PO-88', matchable: false }
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const quoteByReferenceResponse = (
+  quote: StoredQuote,
+  now: DateTime,
+  options: { readonly config?: RulesConfig } = {},
+): { readonly quoteId: string; readonly customerReference: string; readonly matchable: boolean } => ({
+  quoteId: quote.id,
+  customerReference: quote.customerReference ?? '',
+  matchable: isQuoteMatchable(quote, now, options),
+})
+
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+
+/**
+ * Reads a quote id: a UUID (RFC 9562 text form, any version), case-insensitive, normalized to
+ * lower case; anything else is 400 `invalid_quote_id`.
+ *
+ * Implements QTE-08. Decision (D): quote ids are UUIDs; servers that mint other ids would
+ * replace this function.
+ *
+ * @example
+ * parseQuoteId(' 3F2504E0-4F89-11D3-9A0C-0305E82C3301 ')
+ * //=> right('3f2504e0-4f89-11d3-9a0c-0305e82c3301')
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const parseQuoteId = (value: unknown): Either<ProblemDetail, string> => {
+  const text = typeof value === 'string' ? value.trim() : ''
+  return text.length === 36 && UUID.test(text)
+    ? right(text.toLowerCase())
+    : left(problemFor('invalid_quote_id', 'A quote id is a UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301.'))
+}
+
+/**
+ * Why a tender was re-priced.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type RepriceReason = 'no_quote' | 'quote_not_matchable' | 'freight_mismatch'
+
+/**
+ * The price a tender is booked at.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type TenderPrice =
+  | { readonly repriced: false; readonly priceInCents: number }
+  | {
+      readonly repriced: true
+      readonly reason: RepriceReason
+      readonly priceInCents: number
+      /** Fresh price minus the quoted price, cents; null when there was no quoted price. */
+      readonly differenceInCents: number | null
+      /** Whether operations must look at it: a re-priced tender whose price differs or had none. */
+      readonly flagForOperations: boolean
+    }
+
+/**
+ * Decides the price of a tender (QTE-07): the quoted price when the quote is matchable and the
+ * freight still matches it; otherwise the fresh price, with the reason and the difference in
+ * cents, flagged for operations unless the fresh price equals the quoted one.
+ *
+ * Implements QTE-07. Decision (D): a re-pricing that lands on the same price is not flagged.
+ *
+ * @example
+ * tenderPrice({ quote: null, freightMatches: false, freshPriceInCents: 210_000, now: DateTime.fromISO('2026-11-22T10:00:00Z') })
+ * //=> { repriced: true, reason: 'no_quote', priceInCents: 210000, differenceInCents: null, flagForOperations: true }
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const tenderPrice = (
+  input: {
+    readonly quote: Pick<StoredQuote, 'createdAt' | 'open' | 'quotedPriceInCents'> | null
+    readonly freightMatches: boolean
+    readonly freshPriceInCents: number
+    readonly now: DateTime
+  },
+  options: { readonly config?: RulesConfig } = {},
+): TenderPrice => {
+  const { quote, freshPriceInCents } = input
+  if (quote !== null && input.freightMatches && isQuoteMatchable(quote, input.now, options)) {
+    return { repriced: false, priceInCents: quote.quotedPriceInCents as number }
+  }
+  const reason: RepriceReason = quote === null ? 'no_quote' : !isQuoteMatchable(quote, input.now, options) ? 'quote_not_matchable' : 'freight_mismatch'
+  const quoted = quote !== null && Number.isSafeInteger(quote.quotedPriceInCents) ? (quote.quotedPriceInCents as number) : null
+  const differenceInCents = quoted === null ? null : freshPriceInCents - quoted
+  return { repriced: true, reason, priceInCents: freshPriceInCents, differenceInCents, flagForOperations: differenceInCents !== 0 }
+}
