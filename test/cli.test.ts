@@ -109,6 +109,24 @@ describe('shipper-rules freight-class', () => {
   })
 })
 
+describe('shipper-rules transit-days', () => {
+  it('prints the business days, with holidays and zones, or null', () => {
+    expect(run(['transit-days', '2026-11-25', '2026-11-30']).stdout).toBe('3\n')
+    expect(run(['transit-days', '2026-11-25', '2026-11-30', '--holidays', 'carrier']).stdout).toBe('2\n')
+    expect(run(['transit-days', '2026-11-30', '2026-11-25']).stdout).toBe('null\n')
+    // 23:30 in New York on Wednesday is still Wednesday in Los Angeles, Thursday in UTC+14
+    expect(run(['transit-days', '2026-11-25T23:30:00-05:00', '2026-11-27T12:00:00-05:00', '--zone', 'America/Los_Angeles']).stdout).toBe('2\n')
+    expect(run(['transit-days', '2026-11-25T23:30:00-05:00', '2026-11-27T12:00:00-05:00', '--zone', 'Pacific/Kiritimati']).stdout).toBe('1\n')
+  })
+  it('bad dates, zones or options are exit 2', () => {
+    for (const args of [['transit-days', 'x', '2026-11-30'], ['transit-days', '2026-11-25'], ['transit-days', '2026-11-25', '2026-11-30', '--zone', 'Mars/Base'], ['transit-days', '2026-11-25', '2026-11-30', '--holidays', 'easter']]) {
+      const r = run(args)
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(/^shipper-rules: /)
+    }
+  })
+})
+
 describe('shipper-rules examples (npm start)', () => {
   it('runs every example, prints each result readably and exits 0 when all came out as named', () => {
     const r = run(['examples', 'examples'])

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { DateTime } from 'luxon'
+import { DateTime, IANAZone } from 'luxon'
 import { defaultConfig, type HolidayCalendarSetting, type RulesConfig } from '../config.js'
-import { civilDate, dayNumber, weekdaysThrough } from './calendarDays.js'
+import { civilDate, weekdaysThrough } from './calendarDays.js'
 import { CARRIER_HOLIDAYS, listCounter, ruleCounter, US_FEDERAL_HOLIDAYS, type HolidayCounter } from './calendarHolidays.js'
 
 /**
@@ -83,12 +83,21 @@ const calendarOf = (options: BusinessDayOptions): Calendar | undefined => {
 /** Business days on or before day n (only differences are meaningful). */
 const businessThrough = (cal: Calendar, n: number): number => weekdaysThrough(n) - cal.holidays(n)
 
-/** The calendar day of an instant in the zone, or undefined when either is invalid. */
-const dayIn = (dt: unknown, zone: string): { day: number; local: DateTime } | undefined => {
+const DAY_MS = 86_400_000
+
+/** The calendar day (day number) of an instant in an IANA zone, or undefined when either is invalid. */
+const dayNumberIn = (dt: unknown, zone: string): number | undefined => {
   if (!DateTime.isDateTime(dt) || !dt.isValid) return undefined
-  const local = dt.setZone(zone)
-  if (!local.isValid) return undefined
-  return { day: dayNumber({ year: local.year, month: local.month, day: local.day }), local }
+  const z = IANAZone.create(zone)
+  if (!z.isValid) return undefined
+  const ms = dt.toMillis()
+  return Math.floor((ms + z.offset(ms) * 60_000) / DAY_MS)
+}
+
+/** The calendar day of an instant in the zone and the instant as a DateTime there. */
+const dayIn = (dt: unknown, zone: string): { day: number; local: DateTime } | undefined => {
+  const day = dayNumberIn(dt, zone)
+  return day === undefined ? undefined : { day, local: (dt as DateTime).setZone(zone) }
 }
 
 /**
@@ -112,10 +121,10 @@ const dayIn = (dt: unknown, zone: string): { day: number; local: DateTime } | un
 export const transitDays = (pickup: DateTime, delivery: DateTime, options: BusinessDayOptions = {}): number | null => {
   const cal = calendarOf(options)
   if (cal === undefined) return null
-  const a = dayIn(pickup, cal.zone)
-  const b = dayIn(delivery, cal.zone)
-  if (a === undefined || b === undefined || b.day < a.day) return null
-  return businessThrough(cal, b.day) - businessThrough(cal, a.day)
+  const a = dayNumberIn(pickup, cal.zone)
+  const b = dayNumberIn(delivery, cal.zone)
+  if (a === undefined || b === undefined || b < a) return null
+  return businessThrough(cal, b) - businessThrough(cal, a)
 }
 
 /**
@@ -131,8 +140,8 @@ export const transitDays = (pickup: DateTime, delivery: DateTime, options: Busin
  */
 export const isBusinessDay = (instant: DateTime, options: BusinessDayOptions = {}): boolean => {
   const cal = calendarOf(options)
-  const d = cal === undefined ? undefined : dayIn(instant, cal.zone)
-  return cal !== undefined && d !== undefined && businessThrough(cal, d.day) - businessThrough(cal, d.day - 1) === 1
+  const d = cal === undefined ? undefined : dayNumberIn(instant, cal.zone)
+  return cal !== undefined && d !== undefined && businessThrough(cal, d) - businessThrough(cal, d - 1) === 1
 }
 
 /**
@@ -196,8 +205,8 @@ export const addBusinessDays = (start: DateTime, days: number, options: Business
  * @internal
  */
 export const civilDateIn = (instant: DateTime, zone: string): string | null => {
-  const d = dayIn(instant, zone)
+  const d = dayNumberIn(instant, zone)
   if (d === undefined) return null
-  const c = civilDate(d.day)
+  const c = civilDate(d)
   return `${String(c.year).padStart(4, '0')}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`
 }
