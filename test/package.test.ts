@@ -29,6 +29,20 @@ describe('package', () => {
     expect(a).toEqual(b)
     expect(a).toMatchObject({ _tag: 'Right', right: { country: 'VI', state: 'VI' } })
   })
+  it('the CommonJS build accepts DateTimes made by the ES-module copy of luxon, and the reverse', async () => {
+    const esm = (await import('shipper-rules')) as typeof import('../src/index.js')
+    const cjs = createRequire(import.meta.url)('shipper-rules') as typeof import('../src/index.js')
+    const { DateTime: EsmDateTime } = await import('luxon')
+    const { DateTime: CjsDateTime } = createRequire(import.meta.url)('luxon') as typeof import('luxon')
+    expect(EsmDateTime).not.toBe(CjsDateTime) // two copies of luxon really are loaded
+    const pickup = EsmDateTime.fromISO('2026-11-20T15:00:00Z')
+    const delivery = CjsDateTime.fromISO('2026-11-30T15:00:00Z')
+    for (const lib of [esm, cjs]) {
+      expect(lib.transitDays(pickup, delivery as never, { holidays: 'carrier' })).toBe(5)
+      expect(lib.isQuoteMatchable({ createdAt: pickup, open: true, quotedPriceInCents: 1 }, delivery as never)).toBe(false)
+      expect(lib.addBusinessDays(delivery as never, 1).toISODate()).toBe('2026-12-01')
+    }
+  })
   it('TypeScript consumers type-check in both module systems (NodeNext resolution)', () => {
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
     const out = execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'test', 'fixtures', 'tsconfig.json')], { encoding: 'utf8' })
