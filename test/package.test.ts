@@ -30,8 +30,8 @@ describe('package', () => {
     expect(a).toMatchObject({ _tag: 'Right', right: { country: 'VI', state: 'VI' } })
   })
   it('the CommonJS build accepts DateTimes made by the ES-module copy of luxon, and the reverse', async () => {
-    const esm = (await import('shipper-rules')) as typeof import('../src/index.js')
-    const cjs = createRequire(import.meta.url)('shipper-rules') as typeof import('../src/index.js')
+    const esm = (await import('shipper-rules')) as unknown as typeof import('../src/index.js')
+    const cjs = createRequire(import.meta.url)('shipper-rules') as unknown as typeof import('../src/index.js')
     const { DateTime: EsmDateTime } = await import('luxon')
     const { DateTime: CjsDateTime } = createRequire(import.meta.url)('luxon') as typeof import('luxon')
     expect(EsmDateTime).not.toBe(CjsDateTime) // two copies of luxon really are loaded
