@@ -44,6 +44,13 @@ const dimsArb = fc.record({ length: fc.integer({ min: 1, max: 120 }), width: fc.
 const scaleArb = fc.constantFrom(...SCALES)
 
 describe('FRT-07 class from density', () => {
+  it('where floating point drifts, the class does not: 1000 lb on 40 x 40 x 36 in is exactly 30 pcf, class 60', () => {
+    const dims = { length: 40, width: 40, height: 36 }
+    expect(1000 / ((40 * 40 * 36) / 1728)).toBeLessThan(30) // the naive computation: 29.999999999999996
+    expect(freightClassForPallet(1000, dims)).toBe('60')
+    expect(freightClassForPallet(500, dims)).toBe('70') // exactly 15 pcf
+    expect(freightClassForPallet(450, dims)).toBe('77.5') // exactly 13.5 pcf
+  })
   it('the scale tables are the spec’s: every threshold and class, in order', () => {
     for (const [scale, table] of SCALES) expect(scale.bands.map((b) => [String(b.minPcf), b.freightClass])).toEqual(table)
   })
