@@ -12,24 +12,7 @@ import { ShipperDispatch } from './dispatch.js'
 import { OrderComponent } from './freight.js'
 import { nonEmptyArray } from './nonEmptyArray.js'
 import { DateTimeString } from './time.js'
-
-/**
- * The nine order states, in lifecycle order (ORD-01; IN_TRANSIT is an alias of PICKED_UP).
- *
- * @category model
- * @since 0.1.0
- */
-export const ORDER_STATUSES = [
-  'INITIALIZED',
-  'CONFIRMED',
-  'ACCEPTED',
-  'ASSIGNED',
-  'PICKED_UP',
-  'IN_TRANSIT',
-  'DELIVERED',
-  'CANCELLED',
-  'REJECTED',
-] as const
+import { ORDER_STATUSES } from './orderStatuses.js'
 
 /**
  * An order state, one of {@link ORDER_STATUSES} (ORD-01).

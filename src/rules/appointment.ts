@@ -1,0 +1,212 @@
+/**
+ * Appointment requirements (spec: Appointments, AppointmentContact,
+ * AppointmentRequirementRequest, Limits). Implements APT-01 … APT-06: one pass over a requirement,
+ * every violation at once with its full path and entity `appointment`.
+ *
+ * @module
+ */
+import { parsePath, type Path } from '../errors/path.js'
+import { violationAt, type Result, type Violations } from '../errors/violation.js'
+import { left, right } from '../internal/either.js'
+import { readEmail, readInteger, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { isAbsent, isObject, own, type JsonObject } from '../internal/input.js'
+import { CONTACT_PHONE_PATTERN, LIMITS } from '../model/patterns.js'
+
+/**
+ * The booking channels, least strict first (APT-01, APT-07).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export const APPOINTMENT_CHANNELS = ['PHONE', 'EMAIL', 'PORTAL'] as const
+
+/**
+ * A booking channel.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type Channel = (typeof APPOINTMENT_CHANNELS)[number]
+
+/**
+ * A validated appointment contact: trimmed, with at least one of email or phone.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface Contact {
+  readonly name: string
+  readonly email?: string
+  readonly phone?: string
+  readonly role?: string
+}
+
+/**
+ * A validated appointment requirement. Empty lists are normalized away (absent).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface AppointmentRequirement {
+  readonly channel: Channel
+  readonly portalUrl?: string
+  readonly contacts?: ReadonlyArray<Contact>
+  readonly instructions?: string
+  readonly referenceNumbers?: ReadonlyArray<string>
+  readonly leadTimeHours?: number
+}
+
+/**
+ * Options of {@link validateAppointmentRequirement}.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface AppointmentOptions {
+  /** Prefix of every field: `appointments.pickup` for the inline block of a create request. */
+  readonly path?: string | Path
+  /** Entity of the violations; default `appointment`. */
+  readonly entity?: string | null
+}
+
+const ENTITY = 'appointment'
+const HTTPS_URL = /^https:\/\/[^\s/?#@]+(?::\d{1,5})?(?:[/?#][^\s]*)?$/
+const CHANNEL_LIST = APPOINTMENT_CHANNELS.join(', ')
+
+/** Whether a string is an https URL of at most 512 characters (APT-02). */
+export const isPortalUrl = (s: string): boolean => s.length <= LIMITS.portalUrlMaxLength && HTTPS_URL.test(s)
+
+const isContactPhone = (s: string): boolean => s.length <= 16 && CONTACT_PHONE_PATTERN.test(s)
+
+/**
+ * Returns the normalized requirement (strings trimmed, channel upper-cased, empty lists dropped,
+ * unknown fields dropped) or every violation with its full path (`contacts[3].phone`, or
+ * `appointments.pickup.contacts[3].phone` with `path: 'appointments.pickup'`) and entity
+ * `appointment`.
+ *
+ * Implements APT-01 … APT-06. Decisions (D): the channel is read case-insensitively; a blank
+ * portalUrl counts as omitted; a contact's phone is checked for its length (32) before its
+ * format; a blank reference number is a violation, not dropped.
+ *
+ * @example
+ * validateAppointmentRequirement({ channel: 'portal', contacts: [{ name: 'Dock office' }] }, { path: 'appointments.pickup' }).left.map((v) => [v.field, v.code])
+ * //=> [['appointments.pickup.portalUrl', 'required'], ['appointments.pickup.contacts[0]', 'required']]
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const validateAppointmentRequirement = (input: unknown, options: AppointmentOptions = {}): Result<AppointmentRequirement> => {
+  const path = parsePath(options.path)
+  const sink: Sink = { entity: options.entity === undefined ? ENTITY : options.entity, out: [] }
+  if (!isObject(input)) {
+    const v = isAbsent(input)
+      ? violationAt(path, sink.entity, 'required', 'is required')
+      : violationAt(path, sink.entity, 'type', typeMessage('an appointment requirement object', input))
+    return left([v])
+  }
+  const value = readRequirement(sink, input, path)
+  return sink.out.length > 0 || value === undefined ? left(sink.out as unknown as Violations) : right(value)
+}
+
+const CHANNEL = { required: true, upperCase: true, test: (s: string) => (APPOINTMENT_CHANNELS as ReadonlyArray<string>).includes(s), format: `one of ${CHANNEL_LIST}` }
+const PORTAL_URL = { maxLength: LIMITS.portalUrlMaxLength, test: isPortalUrl, format: 'an https URL' }
+const LEAD_TIME = { min: LIMITS.leadTimeHoursMin }
+
+const readRequirement = (sink: Sink, a: JsonObject, path: Path): AppointmentRequirement | undefined => {
+  const channel = readPattern(sink, own(a, 'channel'), path, 'channel', CHANNEL) as Channel | undefined
+  const rawUrl = own(a, 'portalUrl')
+  let portalUrl: string | undefined
+  if (channel === 'PORTAL') {
+    portalUrl = readPattern(sink, rawUrl, path, 'portalUrl', { ...PORTAL_URL, required: true })
+  } else if (channel !== undefined && !(isAbsent(rawUrl) || (typeof rawUrl === 'string' && rawUrl.trim() === ''))) {
+    report(sink, path, 'portalUrl', 'not_allowed', `must be omitted unless channel is PORTAL`)
+  }
+  const contacts = readContacts(sink, own(a, 'contacts'), path)
+  const instructions = readText(sink, own(a, 'instructions'), path, 'instructions', { maxLength: LIMITS.instructionsMaxLength })
+  const referenceNumbers = readReferences(sink, own(a, 'referenceNumbers'), path, LIMITS.appointmentReferenceNumbersMax, LIMITS.appointmentReferenceNumberMaxLength)
+  const leadTimeHours = readInteger(sink, own(a, 'leadTimeHours'), path, 'leadTimeHours', LEAD_TIME)
+  if (leadTimeHours !== undefined && leadTimeHours > LIMITS.leadTimeHoursMax) {
+    report(sink, path, 'leadTimeHours', 'out_of_range', `must be between ${LIMITS.leadTimeHoursMin} and ${LIMITS.leadTimeHoursMax} hours`)
+  }
+  if (channel === undefined) return undefined
+  return {
+    channel,
+    ...(portalUrl === undefined ? {} : { portalUrl }),
+    ...(contacts === undefined || contacts.length === 0 ? {} : { contacts }),
+    ...(instructions === undefined ? {} : { instructions }),
+    ...(referenceNumbers === undefined || referenceNumbers.length === 0 ? {} : { referenceNumbers }),
+    ...(leadTimeHours === undefined || leadTimeHours > LIMITS.leadTimeHoursMax ? {} : { leadTimeHours }),
+  }
+}
+
+/**
+ * A list of reference numbers: at most `max` entries, each a non-blank string of at most
+ * `maxLength` characters, trimmed (APT-05, CRT-04).
+ *
+ * @internal
+ */
+export const readReferences = (sink: Sink, raw: unknown, path: Path, max: number, maxLength: number): string[] | undefined => {
+  if (isAbsent(raw)) return undefined
+  if (!Array.isArray(raw)) {
+    report(sink, path, 'referenceNumbers', 'type', typeMessage('an array of strings', raw))
+    return undefined
+  }
+  if (raw.length > max) report(sink, path, 'referenceNumbers', 'max_length', `must have at most ${max} entries`)
+  const here = [...path, 'referenceNumbers']
+  const out: string[] = []
+  raw.forEach((r: unknown, i) => {
+    const v = readText(sink, r, here, i, { required: true, maxLength })
+    if (v !== undefined) out.push(v)
+  })
+  return out
+}
+
+const CONTACT_PHONE = { test: isContactPhone, format: 'an E.164 phone number: + then 8 to 15 digits, the first not 0', maxLength: LIMITS.contactPhoneMaxLength }
+
+const readContacts = (sink: Sink, raw: unknown, path: Path): Contact[] | undefined => {
+  if (isAbsent(raw)) return undefined
+  if (!Array.isArray(raw)) {
+    report(sink, path, 'contacts', 'type', typeMessage('an array of contacts', raw))
+    return undefined
+  }
+  if (raw.length > LIMITS.appointmentContactsMax) report(sink, path, 'contacts', 'max_length', `must have at most ${LIMITS.appointmentContactsMax} contacts`)
+  const out: Contact[] = []
+  raw.forEach((c: unknown, i) => {
+    const v = readContact(sink, c, [...path, 'contacts'], i)
+    if (v !== undefined) out.push(v)
+  })
+  return out
+}
+
+/**
+ * One appointment contact (APT-03): name required (at most 200), email (format, 320), phone
+ * (+ then 8 to 15 digits, 32), role (100); at least one of email or phone.
+ *
+ * @internal
+ */
+export const readContact = (sink: Sink, raw: unknown, listPath: Path, index: number): Contact | undefined => {
+  const path = [...listPath, index]
+  if (!isObject(raw)) {
+    sink.out.push(violationAt(path, sink.entity, isAbsent(raw) ? 'required' : 'type', typeMessage('a contact object', raw)))
+    return undefined
+  }
+  const before = sink.out.length
+  const name = readText(sink, own(raw, 'name'), path, 'name', { required: true, maxLength: LIMITS.contactNameMaxLength })
+  const email = readEmail(sink, own(raw, 'email'), path, 'email')
+  const phone = readPattern(sink, own(raw, 'phone'), path, 'phone', CONTACT_PHONE)
+  const role = readText(sink, own(raw, 'role'), path, 'role', { maxLength: LIMITS.contactRoleMaxLength })
+  const emailGiven = !isBlankValue(own(raw, 'email'))
+  const phoneGiven = !isBlankValue(own(raw, 'phone'))
+  if (!emailGiven && !phoneGiven) {
+    sink.out.push(violationAt(path, sink.entity, 'required', 'needs an email or a phone (at least one)'))
+  }
+  if (sink.out.length > before || name === undefined) return undefined
+  return {
+    name,
+    ...(email === undefined ? {} : { email }),
+    ...(phone === undefined ? {} : { phone }),
+    ...(role === undefined ? {} : { role }),
+  }
+}
+
+const isBlankValue = (v: unknown): boolean => isAbsent(v) || (typeof v === 'string' && v.trim() === '')
