@@ -121,11 +121,11 @@ const fallbackContact = (address: FallbackAddress | undefined): Contact | undefi
  * @since 0.1.0
  */
 export const mergeAppointment = (input: {
-  readonly place?: AppointmentRequirement | null
-  readonly order?: AppointmentRequirement | null
-  readonly placeRequired?: boolean | null
-  readonly orderRequired?: boolean | null
-  readonly address?: FallbackAddress | null
+  readonly place?: AppointmentRequirement | null | undefined
+  readonly order?: AppointmentRequirement | null | undefined
+  readonly placeRequired?: boolean | null | undefined
+  readonly orderRequired?: boolean | null | undefined
+  readonly address?: FallbackAddress | null | undefined
 }): MergedAppointment => {
   const p = input.place ?? undefined
   const o = input.order ?? undefined
