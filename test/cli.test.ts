@@ -127,6 +127,32 @@ describe('shipper-rules transit-days', () => {
   })
 })
 
+describe('shipper-rules validate appointment and merge-appointment', () => {
+  it('validates a requirement body: 0 with the normalized value, 1 with every violation at its path', () => {
+    expect(run(['validate', 'appointment', 'examples/appointment/valid-order-override.json']).code).toBe(0)
+    const r = run(['validate', 'appointment', 'examples/appointment/invalid-portal-without-url.json'])
+    expect(r.code).toBe(1)
+    const p = JSON.parse(r.stdout) as { violations: Array<{ field: string }> }
+    expect(p.violations.map((v) => v.field)).toEqual(['portalUrl', 'contacts[0].phone', 'contacts[1].name', 'contacts[1]', 'referenceNumbers[1]', 'leadTimeHours'])
+  })
+  it('merges a place default with an order override and prints the provenance map', () => {
+    const r = run(['merge-appointment', 'examples/appointment/valid-place-default.json', 'examples/appointment/valid-order-override.json'])
+    expect(r.code).toBe(0)
+    const m = JSON.parse(r.stdout) as { channel: string; appointmentRequired: boolean; referenceNumbers: string[]; _merged: { fields: Record<string, string> } }
+    expect([m.channel, m.appointmentRequired, m.referenceNumbers]).toEqual(['PORTAL', true, ['DC-4471', 'PO-88123']])
+    expect(m._merged.fields).toEqual({ channel: 'PLACE_AND_ORDER', portalUrl: 'ORDER', contacts: 'PLACE_AND_ORDER', instructions: 'PLACE_AND_ORDER', referenceNumbers: 'PLACE_AND_ORDER', leadTimeHours: 'PLACE_AND_ORDER' })
+    const onlyOrder = JSON.parse(run(['merge-appointment', 'none', 'examples/appointment/valid-order-override.json']).stdout) as typeof m
+    expect(new Set(Object.values(onlyOrder._merged.fields))).toEqual(new Set(['ORDER']))
+  })
+  it('an invalid side is exit 1 with paths under place or order; a missing file is exit 2', () => {
+    const r = run(['merge-appointment', 'none', 'examples/appointment/invalid-portal-without-url.json'])
+    expect(r.code).toBe(1)
+    expect((JSON.parse(r.stdout) as { violations: Array<{ field: string }> }).violations[0]!.field).toBe('order.portalUrl')
+    expect(run(['merge-appointment', 'nope.json', 'none']).code).toBe(2)
+    expect(run(['merge-appointment', 'none']).code).toBe(2)
+  })
+})
+
 describe('shipper-rules examples (npm start)', () => {
   it('runs every example, prints each result readably and exits 0 when all came out as named', () => {
     const r = run(['examples', 'examples'])

@@ -6,6 +6,7 @@
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { normalizeAddress, type AddressPurpose } from '../rules/address.js'
+import { validateAppointmentRequirement } from '../rules/appointment.js'
 import { validateComponents } from '../rules/freightComponents.js'
 
 /** Options a kind may take from the command line. */
@@ -27,5 +28,9 @@ export const KINDS: Readonly<Record<string, KindValidator | 'planned'>> = {
   components: (input, options) => validateComponents(input, { liftgate: options.liftgate === true }),
   'quote-request': 'planned',
   'create-shipment': 'planned',
-  appointment: 'planned',
+  appointment: (input) => {
+    const r = validateAppointmentRequirement(input)
+    // (an "appointmentRequired" key beside the body, used by merge-appointment, is dropped as unknown)
+    return isLeft(r) ? left(validationProblem(r.left)) : right(r.right)
+  },
 }

@@ -5,6 +5,7 @@
  *   shipper-rules validate <kind> [file|-] [--purpose shipment|quote|response] [--liftgate]
  *   shipper-rules freight-class <pounds-per-pallet> <length> <width> <height> [--scale 18|nmfc-2025]
  *   shipper-rules transit-days <pickup> <delivery> [--zone Z] [--holidays us-federal|carrier]
+ *   shipper-rules merge-appointment <place.json|none> <order.json|none>
  *   shipper-rules examples [dir]
  *
  * Exit codes: 0 valid, 1 invalid (the ProblemDetail on standard output), 2 usage errors,
@@ -16,6 +17,7 @@ import { isLeft } from 'fp-ts/lib/Either.js'
 import type { ProblemDetail } from '../errors/problem.js'
 import { freightClassCommand, FREIGHT_CLASS_USAGE } from './freightClass.js'
 import { KINDS, type KindOptions } from './kinds.js'
+import { MERGE_APPOINTMENT_USAGE, mergeAppointmentCommand } from './mergeAppointment.js'
 import { TRANSIT_DAYS_USAGE, transitDaysCommand } from './transitDays.js'
 
 /** What the CLI may do to the outside world. */
@@ -36,6 +38,7 @@ export const USAGE = `Usage:
       --purpose applies to address; --liftgate applies the liftgate limits to components.
 ${FREIGHT_CLASS_USAGE}
 ${TRANSIT_DAYS_USAGE}
+${MERGE_APPOINTMENT_USAGE}
   shipper-rules examples [dir]
       validates every <dir>/<kind>/{valid,invalid}-*.json (default dir: examples) and prints
       each result readably; exits 0 when every example came out as its name says.
@@ -55,6 +58,7 @@ export const runCli = async (argv: ReadonlyArray<string>, io: CliIo): Promise<nu
   if (command === 'examples') return examples(rest, io)
   if (command === 'freight-class') return freightClassCommand(rest, io)
   if (command === 'transit-days') return transitDaysCommand(rest, io)
+  if (command === 'merge-appointment') return mergeAppointmentCommand(rest, io)
   io.stderr(`shipper-rules: unknown command '${command}' (try --help)\n`)
   return EXIT.usage
 }

@@ -12,7 +12,7 @@ const PREFIXES = [
   { path: 'appointments.delivery', field: 'appointments.delivery.' },
 ] as const
 
-describe('APT-01 … APT-06 requirement validation', () => {
+describe('APT-01 … APT-06 and APT-16 requirement validation (a PUT body is normalized whole, idempotently)', () => {
   it('a valid requirement is accepted, normalized idempotently, and decodes through the codec', () => {
     fc.assert(
       fc.property(requirementArb, (r) => {
