@@ -110,7 +110,7 @@ export const isCompleteDimensions = (d: unknown): boolean =>
  * Returns the dimensions a component has, and where they come from: a complete `dimensions`
  * object (preferred); else the deprecated positional `palletDimensions` `[height, length, width]`
  * (with a deprecation notice); else 40 x 48 x 60. A `dimensions` object missing any of the three
- * is treated as missing (and a notice says so). Total: any input gives an answer; values are
+ * is treated as missing (and a notice says so). Total, so every input gives an answer; values are
  * taken as given (validation is {@link validateComponents}'s job).
  *
  * Implements FRT-03, FRT-04, FRT-05, ID-04.

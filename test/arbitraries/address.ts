@@ -2,6 +2,7 @@
 // payloads have: padding, lower-case codes, both territory spellings, nulls, unknown fields), and
 // corruptions of chosen fields that record the path they corrupted.
 import fc from 'fast-check'
+import { ADDRESS_FLAGS } from '../../src/model/addressFields.js'
 import { US_STATES_AND_DC, US_TERRITORIES } from '../../src/rules/country.js'
 
 export const pad = (core: fc.Arbitrary<string>): fc.Arbitrary<string> =>
@@ -43,14 +44,7 @@ export const countryStateArb: fc.Arbitrary<{ wire: { country?: string; state: st
     ),
   )
 
-export const FLAG_NAMES = [
-  'liftgateRequired',
-  'limitedAccess',
-  'appointmentRequired',
-  'callAheadRequired',
-  'lumperRequired',
-  'insideRequired',
-] as const
+export const FLAG_NAMES = ADDRESS_FLAGS
 
 const optional = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined | null> =>
   fc.oneof({ weight: 3, arbitrary: arb }, { weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(null) })

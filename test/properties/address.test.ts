@@ -1,8 +1,7 @@
 import fc from 'fast-check'
-import { isLeft, isRight, type Either } from 'fp-ts/lib/Either.js'
+import { isLeft, isRight } from 'fp-ts/lib/Either.js'
 import countries from 'i18n-iso-countries'
 import { describe, expect, it } from 'vitest'
-import type { Violation } from '../../src/errors/violation.js'
 import { Address, ShipmentAddress } from '../../src/model/address.js'
 import { normalizeAddress, type AddressPurpose } from '../../src/rules/address.js'
 import {
@@ -24,17 +23,12 @@ import {
   zipArb,
 } from '../arbitraries/address.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
+import { leftOf, rightOf } from '../support/either.js'
 
 const PURPOSES: ReadonlyArray<AddressPurpose> = ['shipment', 'quote', 'response']
 
-const ok = <A>(r: Either<ReadonlyArray<Violation>, A>): A => {
-  if (isLeft(r)) throw new Error(`expected a valid address, got ${JSON.stringify(r.left)}`)
-  return r.right
-}
-const violationsOf = <A>(r: Either<ReadonlyArray<Violation>, A>): ReadonlyArray<Violation> => {
-  if (isRight(r)) throw new Error(`expected violations, got ${JSON.stringify(r.right)}`)
-  return r.left
-}
+const ok = rightOf
+const violationsOf = leftOf
 
 // Oracles written independently of the implementation.
 const DIGITS = '0123456789'

@@ -2,26 +2,18 @@
 // and refuses one that cannot make sense with a violation at the exact path, entity `config`.
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { isLeft, right, type Either } from 'fp-ts/lib/Either.js'
+import { isLeft, right } from 'fp-ts/lib/Either.js'
 import { defaultConfig, makeConfig } from '../../src/config.js'
 import { renderPath, type Path } from '../../src/errors/path.js'
 import type { Violation, ViolationCode } from '../../src/errors/violation.js'
 import { FREIGHT_CLASSES, NMFC_2025_SCALE } from '../../src/model/densityScales.js'
 import { keySegmentArb } from '../arbitraries/errors.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
+import { leftOf, rightOf } from '../support/either.js'
 
 // ---------------------------------------------------------------------------------------------
 // Helpers.
 
-const leftOf = <E, A>(result: Either<E, A>): E => {
-  if (isLeft(result)) return result.left
-  throw new Error(`expected a Left, got Right ${JSON.stringify(result.right)}`)
-}
-
-const rightOf = <E, A>(result: Either<E, A>): A => {
-  if (!isLeft(result)) return result.right
-  throw new Error(`expected a Right, got Left ${JSON.stringify(result.left)}`)
-}
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)

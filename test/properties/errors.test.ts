@@ -2,7 +2,7 @@
 // helpers every violation's `field` is rendered with.
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { isLeft, right, type Either } from 'fp-ts/lib/Either.js'
+import { isLeft, right } from 'fp-ts/lib/Either.js'
 import { at, parsePath, renderPath, type Path } from '../../src/errors/path.js'
 import type { Violation } from '../../src/errors/violation.js'
 import {
@@ -25,6 +25,7 @@ import {
   violationsArb,
 } from '../arbitraries/errors.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
+import { leftOf, rightOf } from '../support/either.js'
 
 // ---------------------------------------------------------------------------------------------
 // Oracles written from the spec text (spec/RULES.md), not from the catalogue.
@@ -71,15 +72,6 @@ const PLAIN_REASON_BY_STATUS: Readonly<Record<number, string>> = {
 // ---------------------------------------------------------------------------------------------
 // Helpers.
 
-const leftOf = <E, A>(result: Either<E, A>): E => {
-  if (isLeft(result)) return result.left
-  throw new Error(`expected a Left, got Right ${JSON.stringify(result.right)}`)
-}
-
-const rightOf = <E, A>(result: Either<E, A>): A => {
-  if (!isLeft(result)) return result.right
-  throw new Error(`expected a Right, got Left ${JSON.stringify(result.left)}`)
-}
 
 /** The problem written with the other spellings of ERR-04: `key`, `label`, `reasonCode`. */
 const rewritten = (p: ProblemDetail): Record<string, unknown> => {

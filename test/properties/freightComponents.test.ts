@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { isLeft, isRight, type Either } from 'fp-ts/lib/Either.js'
+import { isLeft, isRight } from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { defaultConfig, makeConfig, type RulesConfig } from '../../src/config.js'
 import type { ProblemDetail } from '../../src/errors/problem.js'
@@ -13,15 +13,10 @@ import {
 } from '../../src/rules/freightComponents.js'
 import { boundsOf, componentsArb, componentWithin, configArb, DEFAULT_BOUNDS, type Bounds } from '../arbitraries/components.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
+import { leftOf, rightOf } from '../support/either.js'
 
-const ok = <A>(r: Either<ProblemDetail, A>): A => {
-  if (isLeft(r)) throw new Error(`expected valid components, got ${JSON.stringify(r.left)}`)
-  return r.right
-}
-const problem = <A>(r: Either<ProblemDetail, A>): ProblemDetail => {
-  if (isRight(r)) throw new Error(`expected a problem, got ${JSON.stringify(r.right)}`)
-  return r.left
-}
+const ok = rightOf
+const problem = leftOf
 const fields = (p: ProblemDetail): string[] => (p.violations ?? []).map((v) => v.field)
 
 /** The oracle of FRT-09/10: within bounds, inclusive, for every dimension and the weight. */
