@@ -1,154 +1,386 @@
 import fc from 'fast-check'
 import { isRight } from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
-import { makeConfig } from '../../src/config.js'
-import { DENSITY_SCALE_18, FREIGHT_CLASSES, NMFC_2025_SCALE, type DensityScale } from '../../src/model/densityScales.js'
-import { densityOf, effectiveFreightClass, freightClassForDensity, freightClassForPallet } from '../../src/rules/freightClass.js'
+import { makeConfig, type RulesConfig } from '../../src/config.js'
+import { DENSITY_SCALE_18, FREIGHT_CLASSES, NMFC_2025_SCALE, type DensityScale, type FreightClassName } from '../../src/model/densityScales.js'
+import { densityOf, effectiveFreightClass, freightClassForDensity, freightClassForPallet, type PalletSize } from '../../src/rules/freightClass.js'
+import {
+  boundaryPalletArb,
+  exactDensityPalletArb,
+  hugeNearDensityPalletArb,
+  hugeRandomPalletArb,
+  hugeThresholdPalletArb,
+  hundredthsPalletArb,
+  palletSizeArb,
+  positiveDensityArb,
+  randomScaleArb,
+  thresholdPalletArb,
+  weightArb,
+  type SpecScale,
+  type ThresholdPallet,
+} from '../arbitraries/freight.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 
-// The scales as the spec (issue 3, RULES.md FRT-07) writes them: lower bound as decimal text → class.
-const SPEC_18: ReadonlyArray<readonly [string, string]> = [
-  ['50', '50'], ['35', '55'], ['30', '60'], ['22.5', '65'], ['15', '70'], ['13.5', '77.5'], ['12', '85'], ['10.5', '92.5'],
-  ['9', '100'], ['8', '110'], ['7', '125'], ['6', '150'], ['5', '175'], ['4', '200'], ['3', '250'], ['2', '300'], ['1', '400'], ['0', '500'],
-]
-const SPEC_NMFC_2025: ReadonlyArray<readonly [string, string]> = [
-  ['50', '50'], ['35', '55'], ['30', '60'], ['22.5', '65'], ['15', '70'], ['12', '85'], ['10', '92.5'], ['8', '100'],
-  ['6', '125'], ['4', '175'], ['2', '250'], ['1', '300'], ['0', '400'],
-]
-const SCALES: ReadonlyArray<readonly [DensityScale, ReadonlyArray<readonly [string, string]>]> = [
-  [DENSITY_SCALE_18, SPEC_18],
-  [NMFC_2025_SCALE, SPEC_NMFC_2025],
-]
+// ---------------------------------------------------------------------------------------------
+// The two scales as the spec writes them (RULES.md FRT-07, issue text): lower bound in pcf as
+// decimal text → class, then the class below the lowest bound.
 
-/** A decimal text as an exact fraction: '22.5' → [225n, 10n]. */
-const fraction = (text: string): [bigint, bigint] => {
-  const [whole, frac = ''] = text.split('.')
-  return [BigInt(whole! + frac), 10n ** BigInt(frac.length)]
+const SPEC_18: SpecScale = {
+  thresholds: [
+    ['50', '50'], ['35', '55'], ['30', '60'], ['22.5', '65'], ['15', '70'], ['13.5', '77.5'],
+    ['12', '85'], ['10.5', '92.5'], ['9', '100'], ['8', '110'], ['7', '125'], ['6', '150'],
+    ['5', '175'], ['4', '200'], ['3', '250'], ['2', '300'], ['1', '400'],
+  ],
+  below: '500',
 }
 
-/**
- * Rational oracle: density = 1728·w / (L·W·H) exactly; scan thresholds from the lowest upward and
- * keep the class of the highest threshold reached (the code scans from the top).
- */
-const oracleClass = (table: ReadonlyArray<readonly [string, string]>, w: bigint, l: bigint, wd: bigint, h: bigint): string => {
-  let cls = table[table.length - 1]![1]
-  for (let i = table.length - 1; i >= 0; i--) {
-    const [num, den] = fraction(table[i]![0])
-    if (1728n * w * den >= num * l * wd * h) cls = table[i]![1]
-    else break
+const SPEC_NMFC_2025: SpecScale = {
+  thresholds: [
+    ['50', '50'], ['35', '55'], ['30', '60'], ['22.5', '65'], ['15', '70'], ['12', '85'],
+    ['10', '92.5'], ['8', '100'], ['6', '125'], ['4', '175'], ['2', '250'], ['1', '300'],
+  ],
+  below: '400',
+}
+
+const SPEC_SCALES: ReadonlyArray<{ readonly scale: DensityScale; readonly spec: SpecScale }> = [
+  { scale: DENSITY_SCALE_18, spec: SPEC_18 },
+  { scale: NMFC_2025_SCALE, spec: SPEC_NMFC_2025 },
+]
+
+const specScaleArb = fc.constantFrom(...SPEC_SCALES)
+/** Either spec scale or a random well-formed one. */
+const anyScaleArb = fc.oneof(specScaleArb, randomScaleArb)
+
+// ---------------------------------------------------------------------------------------------
+// Rational oracle: a threshold is the exact fraction its decimal text says; a pallet reaches it
+// when 1728·pounds / (L·W·H) ≥ num / den, decided by BigInt cross-multiplication. The scan goes
+// from the lowest threshold upward (the code goes from the top down) and keeps the class of the
+// highest threshold reached.
+
+/** A decimal text as an exact fraction: '22.5' → [225n, 10n]. */
+const fraction = (text: string): readonly [bigint, bigint] => {
+  const [whole = '', frac = ''] = text.split('.')
+  return [BigInt(whole + frac), 10n ** BigInt(frac.length)]
+}
+
+/** The class the spec gives a density of exactly `num / den` pcf (num, den > 0). */
+const oracleForDensity = (spec: SpecScale, num: bigint, den: bigint): FreightClassName => {
+  let cls = spec.below
+  for (const [text, c] of [...spec.thresholds].reverse()) {
+    const [tNum, tDen] = fraction(text)
+    if (num * tDen >= tNum * den) cls = c
   }
   return cls
 }
 
-const dimsArb = fc.record({ length: fc.integer({ min: 1, max: 120 }), width: fc.integer({ min: 1, max: 120 }), height: fc.integer({ min: 1, max: 120 }) })
-const scaleArb = fc.constantFrom(...SCALES)
+/** The class the spec gives a pallet of `pounds` in `l` x `w` x `h` inches. */
+const oracleForPallet = (spec: SpecScale, pounds: bigint, l: bigint, w: bigint, h: bigint): FreightClassName =>
+  oracleForDensity(spec, 1728n * pounds, l * w * h)
+
+const oracle = (spec: SpecScale, pounds: number | bigint, d: PalletSize): FreightClassName =>
+  oracleForPallet(spec, BigInt(pounds), BigInt(d.length), BigInt(d.width), BigInt(d.height))
+
+/** A finite non-negative double as an exact fraction (doubling a double is exact). */
+const doubleAsFraction = (x: number): readonly [bigint, bigint] => {
+  let den = 1n
+  while (!Number.isInteger(x)) {
+    x *= 2
+    den *= 2n
+  }
+  return [BigInt(x), den]
+}
+
+/** The weight that puts a {@link ThresholdPallet} exactly on `text` pcf: poundsPerPcf × num / den, whole. */
+const poundsOnThreshold = (pallet: ThresholdPallet, text: string): bigint => {
+  const [num, den] = fraction(text)
+  expect((pallet.poundsPerPcf * num) % den).toBe(0n)
+  const pounds = (pallet.poundsPerPcf * num) / den
+  expect(pounds <= BigInt(Number.MAX_SAFE_INTEGER)).toBe(true)
+  return pounds
+}
+
+/** The class of the band just below threshold i of a spec scale. */
+const classBelow = (spec: SpecScale, i: number): FreightClassName => spec.thresholds[i + 1]?.[1] ?? spec.below
+
+/** The thresholds of both spec scales as (exact) doubles. */
+const SPEC_THRESHOLDS = [...new Set(SPEC_SCALES.flatMap(({ spec }) => spec.thresholds.map(([t]) => Number(t))))]
+
+/** Checks every threshold of a spec scale on one pallet: exactly on it, and one pound lighter. */
+const checkEveryThreshold = (scale: DensityScale, spec: SpecScale, pallet: ThresholdPallet): void => {
+  const dims = deepFreeze({ ...pallet.dims })
+  spec.thresholds.forEach(([text, cls], i) => {
+    const pounds = poundsOnThreshold(pallet, text)
+    expect(oracle(spec, pounds, dims)).toBe(cls)
+    expect(freightClassForPallet(Number(pounds), dims, scale)).toBe(cls)
+    if (pounds - 1n >= 1n) {
+      expect(oracle(spec, pounds - 1n, dims)).toBe(classBelow(spec, i))
+      expect(freightClassForPallet(Number(pounds - 1n), dims, scale)).toBe(classBelow(spec, i))
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
 
 describe('FRT-07 class from density', () => {
-  it('where floating point drifts, the class does not: 1000 lb on 40 x 40 x 36 in is exactly 30 pcf, class 60', () => {
+  it('the scale tables in the code are the spec’s, threshold by threshold and class by class', () => {
+    for (const { scale, spec } of SPEC_SCALES) {
+      expect(scale.bands).toEqual([
+        ...spec.thresholds.map(([t, c]) => ({ minPcf: Number(t), freightClass: c })),
+        { minPcf: 0, freightClass: spec.below },
+      ])
+    }
+    // the spec tables themselves: thresholds strictly fall (the bands partition (0, ∞)) while
+    // classes strictly rise, and every class is one of the 18
+    for (const { spec } of SPEC_SCALES) {
+      const classes = [...spec.thresholds.map(([, c]) => c), spec.below]
+      for (let i = 1; i < spec.thresholds.length; i++) {
+        const [hiNum, hiDen] = fraction(spec.thresholds[i - 1]![0])
+        const [loNum, loDen] = fraction(spec.thresholds[i]![0])
+        expect(loNum * hiDen < hiNum * loDen).toBe(true)
+      }
+      for (let i = 1; i < classes.length; i++) expect(Number(classes[i])).toBeGreaterThan(Number(classes[i - 1]))
+      for (const c of classes) expect(FREIGHT_CLASSES).toContain(c)
+    }
+    expect([SPEC_18.thresholds.length + 1, SPEC_NMFC_2025.thresholds.length + 1]).toEqual([18, 13])
+  })
+
+  it('where the usual floating-point formula drifts, the class does not: 1000 lb on 40 x 40 x 36 in is exactly 30 pcf, class 60', () => {
     const dims = { length: 40, width: 40, height: 36 }
-    expect(1000 / ((40 * 40 * 36) / 1728)).toBeLessThan(30) // the naive computation: 29.999999999999996
+    expect(1000 / ((40 * 40 * 36) / 1728)).toBeLessThan(30) // pounds / cubic feet: 29.999999999999996
     expect(freightClassForPallet(1000, dims)).toBe('60')
     expect(freightClassForPallet(500, dims)).toBe('70') // exactly 15 pcf
     expect(freightClassForPallet(450, dims)).toBe('77.5') // exactly 13.5 pcf
   })
-  it('the scale tables are the spec’s: every threshold and class, in order', () => {
-    for (const [scale, table] of SCALES) expect(scale.bands.map((b) => [String(b.minPcf), b.freightClass])).toEqual(table)
-  })
-  it('on random integer weights and dimensions, the class equals the rational-arithmetic oracle', () => {
+  it('every positive density lies in the band of exactly one class of the scale, and that is the class it gets', () => {
     fc.assert(
-      fc.property(scaleArb, fc.integer({ min: 1, max: 20_000 }), dimsArb, ([scale, table], w, d) => {
-        expect(freightClassForPallet(w, d, scale)).toBe(oracleClass(table, BigInt(w), BigInt(d.length), BigInt(d.width), BigInt(d.height)))
+      fc.property(specScaleArb, positiveDensityArb(SPEC_THRESHOLDS), ({ scale, spec }, pcf) => {
+        const [num, den] = doubleAsFraction(pcf)
+        // bands as exact intervals [lower, upper): the threshold of a band and the one above it
+        const bands = [...spec.thresholds.map(([t, c]) => [fraction(t), c] as const), [[0n, 1n], spec.below] as const]
+        const containing = bands.filter(([[lo, loDen]], i) => {
+          const above = i === 0 ? undefined : bands[i - 1]![0]
+          return num * loDen >= lo * den && (above === undefined || num * above[1] < above[0] * den)
+        })
+        expect(containing.map(([, c]) => c)).toEqual([freightClassForDensity(pcf, scale)])
+        expect(freightClassForDensity(pcf, scale)).toBe(oracleForDensity(spec, num, den))
       }),
     )
   })
-  it('exactly on every threshold the class is that threshold’s (bounds inclusive), one pound less the class below', () => {
-    // dims (12a, 12b, 24c): density = w / (2abc), so w = 2abc·t lands exactly on t (2t is whole)
+
+  it('as density increases the class never increases, on every scale', () => {
     fc.assert(
-      fc.property(scaleArb.chain(([scale, table]) => fc.tuple(fc.constant(scale), fc.constant(table), fc.integer({ min: 0, max: table.length - 2 }))), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), ([scale, table, i], a, b, c) => {
-        const [t, cls] = table[i]!
-        const w = 2 * a * b * c * Number(t)
-        const dims = { length: 12 * a, width: 12 * b, height: 24 * c }
-        expect(densityOf(w, dims)).toBe(Number(t))
-        expect(freightClassForPallet(w, dims, scale)).toBe(cls)
-        expect(freightClassForPallet(w - 1, dims, scale)).toBe(table[i + 1]![1])
+      fc.property(anyScaleArb, positiveDensityArb(SPEC_THRESHOLDS), positiveDensityArb(SPEC_THRESHOLDS), ({ scale }, x, y) => {
+        const [lighter, denser] = x <= y ? [x, y] : [y, x]
+        expect(Number(freightClassForDensity(denser, scale))).toBeLessThanOrEqual(Number(freightClassForDensity(lighter, scale)))
       }),
     )
   })
-  it('is exact with huge integers too (BigInt past 2^53): on a threshold and one pound below', () => {
+
+  it('a heavier pallet of the same size never gets a higher class, a larger pallet of the same weight never a lower one', () => {
     fc.assert(
-      fc.property(scaleArb, fc.bigInt({ min: 1n, max: 10n ** 4n }), fc.bigInt({ min: 1n, max: 10n ** 4n }), fc.bigInt({ min: 1n, max: 10n ** 4n }), ([scale, table], a, b, c) => {
-        let checked = 0
-        for (let i = 0; i < table.length - 1; i++) {
-          const [t, cls] = table[i]!
-          const [num, den] = fraction(t)
-          // with L = 12a·den, W = 12b, H = 24c: 1728·w = t·L·W·H gives w = 2abc·num, a whole number
-          const l = 12n * a * den
-          const wd = 12n * b
-          const h = 24n * c
-          const w = (num * l * wd * h) / (1728n * den)
-          if ((num * l * wd * h) % (1728n * den) !== 0n || w > BigInt(Number.MAX_SAFE_INTEGER) || l * wd * h > BigInt(Number.MAX_SAFE_INTEGER)) continue
-          const dims = { length: Number(l), width: Number(wd), height: Number(h) }
-          expect(freightClassForPallet(Number(w), dims, scale)).toBe(cls)
-          expect(freightClassForPallet(Number(w) - 1, dims, scale)).toBe(oracleClass(table, w - 1n, l, wd, h))
-          checked += 1
+      fc.property(anyScaleArb, weightArb, weightArb, palletSizeArb, palletSizeArb, ({ scale }, w1, w2, d1, d2) => {
+        const [light, heavy] = w1 <= w2 ? [w1, w2] : [w2, w1]
+        expect(Number(freightClassForPallet(heavy, d1, scale))).toBeLessThanOrEqual(Number(freightClassForPallet(light, d1, scale)))
+        const larger = { length: Math.max(d1.length, d2.length), width: Math.max(d1.width, d2.width), height: Math.max(d1.height, d2.height) }
+        expect(Number(freightClassForPallet(w1, larger, scale))).toBeGreaterThanOrEqual(Number(freightClassForPallet(w1, d1, scale)))
+      }),
+    )
+  })
+
+  it('on random integer weights and dimensions the class equals the rational-arithmetic oracle, on every scale', () => {
+    fc.assert(
+      fc.property(anyScaleArb, weightArb, palletSizeArb, ({ scale, spec }, w, d) => {
+        expect(freightClassForPallet(w, deepFreeze(d), scale)).toBe(oracle(spec, w, d))
+      }),
+    )
+  })
+
+  it('a pallet exactly on a threshold gets that threshold’s class (bounds are inclusive), one pound lighter the class of the band below', () => {
+    fc.assert(
+      fc.property(specScaleArb, thresholdPalletArb, ({ scale, spec }, pallet) => {
+        checkEveryThreshold(scale, spec, pallet)
+        // the premise: densityOf puts the pallet exactly on every threshold
+        for (const [text] of spec.thresholds) expect(densityOf(Number(poundsOnThreshold(pallet, text)), pallet.dims)).toBe(Number(text))
+      }),
+    )
+  })
+
+  it('the threshold law holds for huge pallets too, where the products leave the safe-integer range', () => {
+    fc.assert(
+      fc.property(specScaleArb, hugeThresholdPalletArb, ({ scale, spec }, pallet) => {
+        const { length, width, height } = pallet.dims
+        expect(Number.isSafeInteger(length * width * height * 5000)).toBe(false)
+        checkEveryThreshold(scale, spec, pallet)
+      }),
+    )
+  })
+
+  it('on any well-formed scale (two-decimal thresholds) a pallet exactly on a threshold gets its class, one pound lighter the class below', () => {
+    fc.assert(
+      fc.property(anyScaleArb, hundredthsPalletArb, ({ scale, spec }, pallet) => {
+        checkEveryThreshold(scale, spec, pallet)
+      }),
+    )
+  })
+
+  it('where floating point cannot tell (about 10^21 on both sides, within a pound of a threshold) the class is still the oracle’s', () => {
+    const arb = specScaleArb.chain((s) => fc.tuple(fc.constant(s), boundaryPalletArb(s.spec.thresholds.map(([t]) => t))))
+    fc.assert(
+      fc.property(arb, ([{ scale, spec }, { pounds, dims }]) => {
+        expect(Number.isSafeInteger(pounds)).toBe(true)
+        expect(freightClassForPallet(pounds, deepFreeze({ ...dims }), scale)).toBe(oracle(spec, pounds, dims))
+      }),
+    )
+  })
+
+  it('huge pallets (dimensions up to 10^6 in, weights up to 10^9 lb, or within a pound of any density) get the oracle’s class', () => {
+    fc.assert(
+      fc.property(specScaleArb, fc.oneof(hugeRandomPalletArb, hugeNearDensityPalletArb), ({ scale, spec }, { pounds, dims }) => {
+        expect(freightClassForPallet(pounds, deepFreeze({ ...dims }), scale)).toBe(oracle(spec, pounds, dims))
+      }),
+    )
+  })
+
+  it('freightClassForDensity agrees with freightClassForPallet whenever the density is computed exactly', () => {
+    fc.assert(
+      fc.property(specScaleArb, weightArb, exactDensityPalletArb, ({ scale }, w, { dims, poundsPerPcf }) => {
+        const pcf = densityOf(w, dims)
+        expect(pcf).toBe(w / poundsPerPcf)
+        expect(freightClassForDensity(pcf, scale)).toBe(freightClassForPallet(w, dims, scale))
+      }),
+    )
+  })
+
+  it('on every threshold written as an exact double, freightClassForDensity gives the class of a pallet exactly on it', () => {
+    fc.assert(
+      fc.property(specScaleArb, thresholdPalletArb, ({ scale, spec }, pallet) => {
+        for (const [text, cls] of spec.thresholds) {
+          const onIt = freightClassForPallet(Number(poundsOnThreshold(pallet, text)), pallet.dims, scale)
+          expect(freightClassForDensity(Number(text), scale)).toBe(onIt)
+          expect(onIt).toBe(cls)
         }
-        expect(checked).toBeGreaterThan(0)
       }),
     )
   })
-  it('the class never increases as density increases, and every positive density maps to exactly one class of the scale', () => {
+
+  it('permuting length, width and height never changes the class', () => {
     fc.assert(
-      fc.property(scaleArb, fc.double({ min: 0, max: 200, noNaN: true }), fc.double({ min: 0, max: 200, noNaN: true }), ([scale, table], x, y) => {
-        const [lo, hi] = x <= y ? [x, y] : [y, x]
-        expect(Number(freightClassForDensity(hi, scale))).toBeLessThanOrEqual(Number(freightClassForDensity(lo, scale)))
-        const cls = freightClassForDensity(lo, scale)
-        const matching = table.filter(([t], i) => lo >= Number(t) && (i === 0 || lo < Number(table[i - 1]![0])))
-        expect(matching.map(([, c]) => c)).toEqual([cls])
+      fc.property(anyScaleArb, weightArb, palletSizeArb, ({ scale }, w, { length: a, width: b, height: c }) => {
+        const cls = freightClassForPallet(w, { length: a, width: b, height: c }, scale)
+        const permutations = [[a, c, b], [b, a, c], [b, c, a], [c, a, b], [c, b, a]] as const
+        for (const [length, width, height] of permutations) expect(freightClassForPallet(w, { length, width, height }, scale)).toBe(cls)
       }),
     )
   })
-  it('freightClassForDensity agrees with the exact pallet class whenever the density is exact (12 x 12 x 12 in: density = pounds)', () => {
+
+  it('scaling every dimension by k and the weight by k³ never changes the class', () => {
     fc.assert(
-      fc.property(scaleArb, fc.integer({ min: 1, max: 200 }), ([scale], w) => {
-        expect(freightClassForDensity(w, scale)).toBe(freightClassForPallet(w, { length: 12, width: 12, height: 12 }, scale))
+      fc.property(anyScaleArb, weightArb, palletSizeArb, fc.integer({ min: 1, max: 1000 }), ({ scale }, w, d, k) => {
+        const scaled = { length: d.length * k, width: d.width * k, height: d.height * k }
+        expect(freightClassForPallet(w * k ** 3, scaled, scale)).toBe(freightClassForPallet(w, d, scale))
       }),
     )
   })
-  it('permuting length, width and height, or scaling the pallet by k with the weight by k³, never changes the class', () => {
-    fc.assert(
-      fc.property(scaleArb, fc.integer({ min: 1, max: 5000 }), dimsArb, fc.integer({ min: 2, max: 6 }), ([scale], w, d, k) => {
-        const cls = freightClassForPallet(w, d, scale)
-        expect(freightClassForPallet(w, { length: d.height, width: d.length, height: d.width }, scale)).toBe(cls)
-        expect(freightClassForPallet(w, { length: d.width, width: d.height, height: d.length }, scale)).toBe(cls)
-        expect(freightClassForPallet(w * k ** 3, { length: d.length * k, width: d.width * k, height: d.height * k }, scale)).toBe(cls)
-      }),
+
+  it('no number makes densityOf, freightClassForDensity or freightClassForPallet throw, the class is always one of the scale’s, and no argument is mutated', () => {
+    const anyNumber = fc.oneof(
+      fc.double(),
+      fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      fc.maxSafeInteger(),
+      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, 0, 2 ** 53, 2 ** 60, -(2 ** 60), Number.MAX_VALUE),
     )
-  })
-  it('no number makes the class functions throw, and the answer is always a class of the scale', () => {
-    const anyNumber = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, 0, 2 ** 60))
     fc.assert(
-      fc.property(scaleArb, anyNumber, anyNumber, anyNumber, anyNumber, ([scale], w, l, wd, h) => {
+      fc.property(anyScaleArb, anyNumber, anyNumber, anyNumber, anyNumber, ({ scale }, w, length, width, height) => {
+        const frozenScale = deepFreeze(structuredClone(scale))
+        const dims = deepFreeze({ length, width, height })
         const classes = scale.bands.map((b) => b.freightClass)
-        expect(classes).toContain(freightClassForDensity(w, scale))
-        expect(classes).toContain(freightClassForPallet(w, deepFreeze({ length: l, width: wd, height: h }), scale))
-        expect(typeof densityOf(w, { length: l, width: wd, height: h })).toBe('number')
+        for (const cls of [freightClassForDensity(w, frozenScale), freightClassForPallet(w, dims, frozenScale), freightClassForPallet(w, dims)]) {
+          expect(FREIGHT_CLASSES).toContain(cls)
+        }
+        expect(classes).toContain(freightClassForDensity(w, frozenScale))
+        expect(classes).toContain(freightClassForPallet(w, dims, frozenScale))
+        const pcf = densityOf(w, dims)
+        expect(typeof pcf).toBe('number')
+        if (!(length * width * height > 0)) expect(pcf).toBeNaN()
+      }),
+    )
+  })
+
+  it('densityOf is the pounds per cubic foot of one pallet, to within rounding', () => {
+    fc.assert(
+      fc.property(weightArb, palletSizeArb, (w, d) => {
+        // pcf × cubic feet = pounds
+        const cubicFeet = (d.length * d.width * d.height) / 1728
+        expect(Math.abs(densityOf(w, d) * cubicFeet - w)).toBeLessThanOrEqual(w * 1e-12)
       }),
     )
   })
 })
 
+// ---------------------------------------------------------------------------------------------
+
+const configured = (overrides: unknown): RulesConfig => {
+  const made = makeConfig(overrides)
+  if (!isRight(made)) throw new Error('configuration rejected')
+  return deepFreeze(made.right)
+}
+
+/** How effectiveFreightClass is called: no configuration, the default one, NMFC 2025 configured. */
+const classConfigArb = fc.constantFrom(
+  { options: {}, spec: SPEC_18 },
+  { options: { config: configured({}) }, spec: SPEC_18 },
+  { options: { config: configured({ densityScale: NMFC_2025_SCALE }) }, spec: SPEC_NMFC_2025 },
+)
+
+/** Any number, realistic or not, for weights and dimensions a declared class must not look at. */
+const looseNumber = fc.oneof(weightArb, fc.double())
+
 describe('FRT-06 declared class', () => {
-  it('a declared class is returned as is, whatever the density and palletCount; otherwise the exact class on the configured scale', () => {
-    const nmfc = makeConfig({ densityScale: NMFC_2025_SCALE })
-    if (!isRight(nmfc)) throw new Error('configuration rejected')
+  it('a declared class is returned as it is, with source declared, whatever the weight, dimensions, palletCount and scale', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5000 }), dimsArb, fc.option(fc.constantFrom(...FREIGHT_CLASSES), { nil: undefined }), fc.integer({ min: 1, max: 26 }), fc.boolean(), (w, d, declared, palletCount, useNmfc) => {
-        const config = useNmfc ? nmfc.right : undefined
-        const component = deepFreeze({ poundsWeight: w, dimensions: d, freightClass: declared, palletCount })
-        const r = effectiveFreightClass(component, config === undefined ? {} : { config })
-        if (declared !== undefined) expect(r).toEqual({ freightClass: declared, source: 'declared' })
-        else expect(r).toEqual({ freightClass: freightClassForPallet(w, d, useNmfc ? NMFC_2025_SCALE : DENSITY_SCALE_18), source: 'density' })
+      fc.property(
+        classConfigArb,
+        fc.constantFrom(...FREIGHT_CLASSES),
+        looseNumber,
+        fc.record({ length: looseNumber, width: looseNumber, height: looseNumber }),
+        fc.integer({ min: 1, max: 26 }),
+        ({ options }, declared, poundsWeight, dimensions, palletCount) => {
+          const component = deepFreeze({ poundsWeight, dimensions, freightClass: declared, palletCount })
+          expect(effectiveFreightClass(component, options)).toEqual({ freightClass: declared, source: 'declared' })
+        },
+      ),
+    )
+  })
+
+  it('without a declared class the source is density and the class is the exact one on the configured scale', () => {
+    fc.assert(
+      fc.property(classConfigArb, weightArb, palletSizeArb, fc.boolean(), ({ options, spec }, poundsWeight, dimensions, explicitUndefined) => {
+        const component = deepFreeze(explicitUndefined ? { poundsWeight, dimensions, freightClass: undefined } : { poundsWeight, dimensions })
+        const scale = 'config' in options ? options.config.densityScale : DENSITY_SCALE_18
+        const r = effectiveFreightClass(component, options)
+        expect(r).toEqual({ freightClass: freightClassForPallet(poundsWeight, dimensions, scale), source: 'density' })
+        expect(r.freightClass).toBe(oracle(spec, poundsWeight, dimensions))
       }),
+    )
+  })
+
+  it('the class depends on the weight per pallet and the dimensions only, never on palletCount', () => {
+    fc.assert(
+      fc.property(
+        classConfigArb,
+        weightArb,
+        palletSizeArb,
+        fc.option(fc.constantFrom(...FREIGHT_CLASSES), { nil: undefined }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        ({ options }, poundsWeight, dimensions, freightClass, p1, p2) => {
+          const one = effectiveFreightClass(deepFreeze({ poundsWeight, dimensions, freightClass, palletCount: p1 }), options)
+          const other = effectiveFreightClass(deepFreeze({ poundsWeight, dimensions, freightClass, palletCount: p2 }), options)
+          const none = effectiveFreightClass(deepFreeze({ poundsWeight, dimensions, freightClass }), options)
+          expect(one).toEqual(none)
+          expect(other).toEqual(none)
+        },
+      ),
     )
   })
 })
