@@ -5,6 +5,10 @@
  *
  * @module
  */
+import type { Either } from 'fp-ts/lib/Either.js'
+import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
+import { violationAt } from '../errors/violation.js'
+import { left, right } from '../internal/either.js'
 import { ORDER_STATUSES, type OrderStatusName } from '../model/orderStatuses.js'
 
 /**
@@ -71,3 +75,92 @@ export const isCancellable = (status: unknown): boolean => isOrderStatus(status)
  */
 export const isAppointmentLocked = (status: unknown): boolean =>
   !isOrderStatus(status) || LIFECYCLE[status].terminal || LIFECYCLE[status].stage >= LIFECYCLE.ACCEPTED.stage
+
+/**
+ * The events that move an order (ORD-02 … ORD-07).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export const ORDER_EVENTS = ['CONFIRM', 'CANCEL', 'ACCEPT', 'REJECT', 'ASSIGN', 'PICK_UP', 'DELIVER'] as const
+
+/**
+ * An order event.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type OrderEvent = (typeof ORDER_EVENTS)[number]
+
+/**
+ * The transition table: for each state, the events it accepts and the state each leads to.
+ * Shown by the spec: INITIALIZED to CONFIRMED on confirm, cancel from a cancellable state.
+ * Decided (ORD-07): CONFIRMED to ACCEPTED (carrier accepts) or REJECTED (no coverage in time);
+ * ACCEPTED to ASSIGNED; ASSIGNED to PICKED_UP; PICKED_UP (and IN_TRANSIT, its alias) to
+ * DELIVERED; INITIALIZED or CONFIRMED to REJECTED (declined by the shipper); DELIVERED,
+ * CANCELLED and REJECTED accept nothing.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export const TRANSITIONS: { readonly [S in OrderStatusName]: { readonly [E in OrderEvent]?: OrderStatusName } } = {
+  INITIALIZED: { CONFIRM: 'CONFIRMED', CANCEL: 'CANCELLED', REJECT: 'REJECTED' },
+  CONFIRMED: { ACCEPT: 'ACCEPTED', REJECT: 'REJECTED', CANCEL: 'CANCELLED' },
+  ACCEPTED: { ASSIGN: 'ASSIGNED', CANCEL: 'CANCELLED' },
+  ASSIGNED: { PICK_UP: 'PICKED_UP', CANCEL: 'CANCELLED' },
+  PICKED_UP: { DELIVER: 'DELIVERED' },
+  IN_TRANSIT: { DELIVER: 'DELIVERED' },
+  DELIVERED: {},
+  CANCELLED: {},
+  REJECTED: {},
+}
+
+const EVENT_SET: ReadonlySet<string> = new Set(ORDER_EVENTS)
+
+/**
+ * Returns the state an event moves an order to, or a 400 ProblemDetail naming the state and the
+ * event: `order_not_cancellable` for a refused CANCEL, `invalid_transition` otherwise, and
+ * `validation_failed` for something that is not a state or an event. IN_TRANSIT behaves exactly
+ * as PICKED_UP; terminal states accept nothing.
+ *
+ * Implements ORD-01 … ORD-05, ORD-07 (the table is {@link TRANSITIONS}; docs/lifecycle.md is
+ * generated from it).
+ *
+ * @example
+ * [transition('INITIALIZED', 'CONFIRM').right, transition('PICKED_UP', 'CANCEL').left.reason]
+ * //=> ['CONFIRMED', 'order_not_cancellable']
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const transition = (status: unknown, event: unknown): Either<ProblemDetail, OrderStatusName> => {
+  const bad = [
+    ...(isOrderStatus(status) ? [] : [violationAt(['orderStatus'], null, 'pattern', `must be one of ${ORDER_STATUSES.join(', ')}`)]),
+    ...(typeof event === 'string' && EVENT_SET.has(event) ? [] : [violationAt(['event'], null, 'pattern', `must be one of ${ORDER_EVENTS.join(', ')}`)]),
+  ]
+  if (bad.length > 0 || !isOrderStatus(status)) return left(validationProblem(bad))
+  const next = TRANSITIONS[status][event as OrderEvent]
+  if (next !== undefined) return right(next)
+  return left(
+    event === 'CANCEL'
+      ? problemFor('order_not_cancellable', `An order in ${status} cannot be cancelled: only orders before pickup can.`)
+      : problemFor('invalid_transition', `An order in ${status} does not accept ${String(event)}.`),
+  )
+}
+
+/**
+ * The lifecycle as a Markdown table (states by events), generated from {@link TRANSITIONS} so
+ * the documentation cannot drift: docs/lifecycle.md is this text, checked by a test.
+ *
+ * @category utils
+ * @since 0.1.0
+ */
+export const lifecycleTable = (): string => {
+  const head = `| state | ${ORDER_EVENTS.join(' | ')} | cancellable | appointment writes |`
+  const rule = `|---|${ORDER_EVENTS.map(() => '---').join('|')}|---|---|`
+  const rows = ORDER_STATUSES.map((s) => {
+    const cells = ORDER_EVENTS.map((e) => TRANSITIONS[s][e] ?? '')
+    return `| ${s} | ${cells.join(' | ')} | ${isCancellable(s) ? 'yes' : 'no'} | ${isAppointmentLocked(s) ? 'locked (409)' : 'open'} |`
+  })
+  return [head, rule, ...rows].join('\n')
+}
