@@ -1,0 +1,102 @@
+/**
+ * Authentication and tenancy (spec: Authentication, Errors; rules AUTH-01 … AUTH-04, ID-01): a
+ * pure decision from already-verified credentials, and the order number of a path.
+ *
+ * @module
+ */
+import type { Either } from 'fp-ts/lib/Either.js'
+import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
+import { violationAt } from '../errors/violation.js'
+import { left, right } from '../internal/either.js'
+import { isOrderNumber } from '../model/patterns.js'
+
+/**
+ * What a server knows about a call's credentials after verifying them: the bearer token's claims
+ * (null or absent when the header is missing or the token invalid), the API key's facts (null or
+ * absent when missing or unknown), and the calling user's companies (absent for
+ * machine-to-machine calls).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface Credentials {
+  readonly bearer?: { readonly scopes: ReadonlyArray<string> } | null | undefined
+  readonly apiKey?: { readonly companyId: string; readonly expired?: boolean; readonly revoked?: boolean } | null | undefined
+  readonly user?: { readonly companyIds: ReadonlyArray<string> } | null | undefined
+}
+
+/**
+ * The kind of endpoint, where it changes the answer: appointment endpoints hide another
+ * company's order behind 404 `order_not_found` (AUTH-03).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type EndpointKind = 'appointment' | 'other'
+
+/** The scope a bearer token must carry (AUTH-02). */
+export const SHIPPER_SCOPE = 'shipper'
+
+/**
+ * Decides whether a call may proceed and, if so, the company that scopes it: 401 `unauthorized`
+ * without a valid bearer token carrying the `shipper` scope; 403 `forbidden` without a valid,
+ * unexpired API key, or when the user does not belong to the key's company; for a resource of
+ * another company, 403 `forbidden`, except 404 `order_not_found` on appointment endpoints.
+ *
+ * Implements AUTH-01 … AUTH-04. Decision (D): the bearer token is judged first, so a call
+ * missing both credentials is 401.
+ *
+ * @example
+ * [authorize({ bearer: { scopes: ['shipper'] }, apiKey: { companyId: 'acme' } }, { companyId: 'globex' }, 'appointment').left.reason,
+ *  authorize({ bearer: { scopes: ['shipper'] }, apiKey: { companyId: 'acme' } }, { companyId: 'acme' }).right]
+ * //=> ['order_not_found', { companyId: 'acme' }]
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const authorize = (
+  credentials: Credentials,
+  resource?: { readonly companyId: string } | null,
+  endpoint: EndpointKind = 'other',
+): Either<ProblemDetail, { readonly companyId: string }> => {
+  const c = typeof credentials === 'object' && credentials !== null ? credentials : {}
+  const scopes = c.bearer?.scopes
+  if (!Array.isArray(scopes) || !scopes.includes(SHIPPER_SCOPE)) {
+    return left(problemFor('unauthorized', 'A valid bearer token with the shipper scope is required.'))
+  }
+  const key = c.apiKey
+  if (key === null || key === undefined || typeof key.companyId !== 'string' || key.companyId === '' || key.expired === true || key.revoked === true) {
+    return left(problemFor('forbidden', 'A valid, unexpired x-service-api-key is required.'))
+  }
+  if (c.user !== null && c.user !== undefined && !(Array.isArray(c.user.companyIds) && c.user.companyIds.includes(key.companyId))) {
+    return left(problemFor('forbidden', "The user does not belong to the API key's company."))
+  }
+  if (resource !== null && resource !== undefined && resource.companyId !== key.companyId) {
+    return left(
+      endpoint === 'appointment'
+        ? problemFor('order_not_found', 'No such order.')
+        : problemFor('forbidden', 'The resource belongs to another company.'),
+    )
+  }
+  return right({ companyId: key.companyId })
+}
+
+/**
+ * Reads an order number (PRO number) from a path: exactly five letters or digits after trimming,
+ * normalized to upper case; otherwise 400 `validation_failed` at `orderNumber`.
+ *
+ * Implements ID-01. Decision (D): order numbers are case-insensitive and written upper case.
+ *
+ * @example
+ * [parseOrderNumber(' a1b2c ').right, parseOrderNumber('A1B2').left.status]
+ * //=> ['A1B2C', 400]
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const parseOrderNumber = (value: unknown): Either<ProblemDetail, string> => {
+  const text = typeof value === 'string' ? value.trim() : ''
+  if (text === '') return left(validationProblem([violationAt(['orderNumber'], null, 'required', 'is required')]))
+  if (!isOrderNumber(text)) return left(validationProblem([violationAt(['orderNumber'], null, 'pattern', 'must be exactly 5 letters or digits')]))
+  return right(text.toUpperCase())
+}
