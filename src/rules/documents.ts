@@ -1,0 +1,271 @@
+/**
+ * Documents (spec: DocumentResponse, AppointmentDocumentResponse, Endpoints rules 8, 11–13,
+ * Limits; rules DOC-01 … DOC-07, APT-17): path values, upload checks, the stored filename, and
+ * the document set of an order as pure reducers.
+ *
+ * @module
+ */
+import type { Either } from 'fp-ts/lib/Either.js'
+import { defaultConfig, type RulesConfig } from '../config.js'
+import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
+import { violationAt } from '../errors/violation.js'
+import { left, right } from '../internal/either.js'
+
+/**
+ * The stops of an order, as the path writes them (APT-17).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export const STOPS = ['PICKUP', 'DELIVERY'] as const
+
+/**
+ * A stop.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type Stop = (typeof STOPS)[number]
+
+/**
+ * The shipment document types (DOC-01).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export const SHIPMENT_DOCUMENT_TYPES = ['BILL_OF_LADING', 'INVOICE', 'SHIPPING_LABEL', 'POD'] as const
+
+/**
+ * The appointment document types; only the first two are uploadable (DOC-04).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export const APPOINTMENT_DOCUMENT_TYPES = ['PACKING_SLIP', 'CUSTOMER_BOL', 'APPOINTMENT_DOCUMENT'] as const
+
+/**
+ * An appointment document type.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type AppointmentDocumentKind = (typeof APPOINTMENT_DOCUMENT_TYPES)[number]
+
+/**
+ * The content types an appointment upload may have (DOC-02).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export const UPLOAD_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const
+
+const oneOf = <T extends string>(values: ReadonlyArray<T>, field: string, fold: (s: string) => string) =>
+  (value: unknown): Either<ProblemDetail, T> => {
+    const text = typeof value === 'string' ? fold(value.trim()) : ''
+    return (values as ReadonlyArray<string>).includes(text)
+      ? right(text as T)
+      : left(validationProblem([violationAt([field], null, text === '' ? 'required' : 'pattern', `must be one of ${values.join(', ')}`)]))
+  }
+
+/**
+ * Reads the `{stop}` path value: PICKUP or DELIVERY, in any case (the descriptions use lower
+ * case), trimmed; otherwise 400 `validation_failed` at `stop`.
+ *
+ * Implements APT-17. Decision (D): any letter case is accepted, not only all-lower.
+ *
+ * @example
+ * [parseStop('pickup').right, parseStop('dock').left.status]
+ * //=> ['PICKUP', 400]
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const parseStop = oneOf(STOPS, 'stop', (s) => s.toUpperCase())
+
+/**
+ * Reads a shipment `{documentType}`: BILL_OF_LADING, INVOICE, SHIPPING_LABEL or POD, exactly;
+ * otherwise 400 `validation_failed` at `documentType`.
+ *
+ * Implements DOC-01. Decision (D): the value is case-sensitive, as the spec writes it.
+ *
+ * @example
+ * [parseDocumentType('POD').right, parseDocumentType('pod').left.status]
+ * //=> ['POD', 400]
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const parseDocumentType = oneOf(SHIPMENT_DOCUMENT_TYPES, 'documentType', (s) => s)
+
+/**
+ * Reads an appointment `{documentType}`: PACKING_SLIP, CUSTOMER_BOL or APPOINTMENT_DOCUMENT,
+ * exactly; otherwise 400 `validation_failed` at `documentType`.
+ *
+ * @example
+ * parseAppointmentDocumentType('CUSTOMER_BOL').right
+ * //=> 'CUSTOMER_BOL'
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const parseAppointmentDocumentType = oneOf(APPOINTMENT_DOCUMENT_TYPES, 'documentType', (s) => s)
+
+const MAX_FILENAME_BYTES = 255
+const UNSAFE = /[\u0000-\u001f\u007f<>:"|?*]/g
+
+/**
+ * Returns the name an upload is stored under: the base name only (no directory, for `/` and
+ * `\` alike), control and file-system-unsafe characters removed, leading dots and blanks
+ * removed, the extension replaced by `.pdf` (the stored file is always a PDF), at most 255 UTF-8
+ * bytes; an empty or unusable name becomes `document.pdf`. Idempotent.
+ *
+ * Implements DOC-05.
+ *
+ * @example
+ * [storedFilename('../../x.png'), storedFilename('C:\\scans\\Packing Slip.JPEG'), storedFilename('...')]
+ * //=> ['x.pdf', 'Packing Slip.pdf', 'document.pdf']
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const storedFilename = (name: unknown): string => {
+  const raw = typeof name === 'string' ? name : ''
+  const base = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1)
+  const clean = base.replace(UNSAFE, '').trim().replace(/^[.\s]+/, '')
+  const dot = clean.lastIndexOf('.')
+  // Cut to the byte limit (251 bytes + '.pdf'), code point by code point from a 251-character start.
+  let chars = [...(dot > 0 ? clean.slice(0, dot) : clean)].slice(0, MAX_FILENAME_BYTES - 4)
+  const encoder = new TextEncoder()
+  while (chars.length > 0 && encoder.encode(chars.join('')).length > MAX_FILENAME_BYTES - 4) chars = chars.slice(0, -1)
+  const stem = chars.join('').trim().replace(/[.\s]+$/, '')
+  return `${stem === '' ? 'document' : stem}.pdf`
+}
+
+/**
+ * Checks an appointment upload (DOC-02 … DOC-05) and returns what is stored: the document type
+ * must be uploadable (APPOINTMENT_DOCUMENT is 400 `appointment_document_not_user_uploadable`),
+ * the content type application/pdf, image/jpeg or image/png (any case, parameters ignored;
+ * otherwise 415 `unsupported_media_type`), the size a whole number of bytes of at most the
+ * upload limit (10,485,760 by default, inclusive; over it 413 `file_too_large` stating the limit).
+ *
+ * Implements DOC-02 … DOC-05. Decisions (D): checks run in that order (type, content type,
+ * size), so one answer is given; an empty file (0 bytes) is 400 `validation_failed` at `file`;
+ * the limit is 10 MiB as API.md fixes it.
+ *
+ * @example
+ * checkAppointmentUpload({ documentType: 'PACKING_SLIP', contentType: 'image/png', sizeBytes: 52_000, filename: 'slip.png' }).right
+ * //=> { filename: 'slip.pdf', contentType: 'application/pdf' }
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const checkAppointmentUpload = (
+  upload: { readonly documentType: unknown; readonly contentType: unknown; readonly sizeBytes: unknown; readonly filename: unknown },
+  options: { readonly config?: RulesConfig } = {},
+): Either<ProblemDetail, { readonly filename: string; readonly contentType: 'application/pdf' }> => {
+  const type = parseAppointmentDocumentType(upload.documentType)
+  if (type._tag === 'Left') return type
+  if (type.right === 'APPOINTMENT_DOCUMENT') {
+    return left(problemFor('appointment_document_not_user_uploadable', 'APPOINTMENT_DOCUMENT is generated by the system; upload a PACKING_SLIP or a CUSTOMER_BOL.'))
+  }
+  const media = typeof upload.contentType === 'string' ? upload.contentType.split(';')[0]!.trim().toLowerCase() : ''
+  if (!(UPLOAD_CONTENT_TYPES as ReadonlyArray<string>).includes(media)) {
+    return left(problemFor('unsupported_media_type', `Uploads must be ${UPLOAD_CONTENT_TYPES.join(', ')}.`))
+  }
+  const size = upload.sizeBytes
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
+    return left(validationProblem([violationAt(['sizeBytes'], null, 'not_integer', 'must be a whole number of bytes')]))
+  }
+  if (size === 0) return left(validationProblem([violationAt(['file'], null, 'required', 'must not be empty')]))
+  const limit = (options.config ?? defaultConfig).uploadMaxBytes
+  if (size > limit) {
+    return left(problemFor('file_too_large', `Uploads may be at most ${limit} bytes (${Number((limit / 1_048_576).toFixed(2))} MiB).`))
+  }
+  return right({ filename: storedFilename(upload.filename), contentType: 'application/pdf' })
+}
+
+/**
+ * A stored appointment document (AppointmentDocumentResponse).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface StoredDocument {
+  readonly id: string
+  readonly stop: Stop
+  readonly type: AppointmentDocumentKind
+  readonly filename: string
+  readonly sizeBytes: number
+  readonly contentType: 'application/pdf'
+  readonly uploadedAt: string
+  readonly uploadedBy: string
+}
+
+/**
+ * The documents of an order, at most one per (stop, type).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export type DocumentSet = ReadonlyArray<StoredDocument>
+
+const same = (d: StoredDocument, stop: Stop, type: AppointmentDocumentKind): boolean => d.stop === stop && d.type === type
+
+/**
+ * Returns the set with the document added, replacing any document of the same (stop, type);
+ * the given set is not changed.
+ *
+ * Implements DOC-06.
+ *
+ * @example
+ * uploadDocument([{ id: 'd1', stop: 'PICKUP', type: 'PACKING_SLIP' }], { id: 'd2', stop: 'PICKUP', type: 'PACKING_SLIP' }).map((d) => d.id)
+ * //=> ['d2']
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const uploadDocument = (set: DocumentSet, doc: StoredDocument): DocumentSet => [...set.filter((d) => !same(d, doc.stop, doc.type)), doc]
+
+/**
+ * Returns the set without the document of (stop, type); idempotent: deleting what is absent
+ * gives the same contents (the endpoint answers 204 either way).
+ *
+ * Implements DOC-06.
+ *
+ * @example
+ * deleteDocument([], 'DELIVERY', 'CUSTOMER_BOL')
+ * //=> []
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const deleteDocument = (set: DocumentSet, stop: Stop, type: AppointmentDocumentKind): DocumentSet => set.filter((d) => !same(d, stop, type))
+
+/**
+ * The document of (stop, type), if any.
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const findDocument = (set: DocumentSet, stop: Stop, type: AppointmentDocumentKind): StoredDocument | undefined => set.find((d) => same(d, stop, type))
+
+/**
+ * Decides the appointment PDF request: 404 `order_not_found` when the order does not exist (or
+ * belongs to another company), 404 `appointment_pdf_not_generated` before carrier acceptance
+ * built it, otherwise it may be served.
+ *
+ * Implements DOC-07.
+ *
+ * @example
+ * appointmentPdfLookup({ orderExists: true, pdfGenerated: false }).left.reason
+ * //=> 'appointment_pdf_not_generated'
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const appointmentPdfLookup = (state: { readonly orderExists: boolean; readonly pdfGenerated: boolean }): Either<ProblemDetail, true> =>
+  state.orderExists !== true
+    ? left(problemFor('order_not_found', 'No such order.'))
+    : state.pdfGenerated !== true
+      ? left(problemFor('appointment_pdf_not_generated', 'The appointment PDF is built at carrier acceptance; it does not exist yet.'))
+      : right(true)
