@@ -8,6 +8,7 @@ import { validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { normalizeAddress, type AddressPurpose } from '../rules/address.js'
 import { validateAppointmentRequirement } from '../rules/appointment.js'
 import { validateComponents } from '../rules/freightComponents.js'
+import { validateCreateShipment, validateQuoteRequest } from '../rules/requests.js'
 
 /** Options a kind may take from the command line. */
 export interface KindOptions {
@@ -26,8 +27,8 @@ export const KINDS: Readonly<Record<string, KindValidator | 'planned'>> = {
     return isLeft(r) ? left(validationProblem(r.left)) : right(r.right)
   },
   components: (input, options) => validateComponents(input, { liftgate: options.liftgate === true }),
-  'quote-request': 'planned',
-  'create-shipment': 'planned',
+  'quote-request': (input) => validateQuoteRequest(input),
+  'create-shipment': (input) => validateCreateShipment(input),
   appointment: (input) => {
     const r = validateAppointmentRequirement(input)
     // (an "appointmentRequired" key beside the body, used by merge-appointment, is dropped as unknown)

@@ -1,0 +1,280 @@
+/**
+ * Request validators (spec: CreateShipmentRequest, QuoteRequest, ShipperDispatch, Endpoints
+ * rules 1 and 3). Implements CRT-01 … CRT-09 and QTE-01: each composes the address, freight,
+ * appointment and dispatch rules over one request in one pass and returns the normalized request
+ * or the exact ProblemDetail a server sends (400 for shape and format, which beats 422 for pallet
+ * limits).
+ *
+ * @module
+ */
+import type { Either } from 'fp-ts/lib/Either.js'
+import { defaultConfig, type RulesConfig } from '../config.js'
+import { problemFor, type ProblemDetail } from '../errors/problem.js'
+import { violationAt, type Violation } from '../errors/violation.js'
+import { left, right } from '../internal/either.js'
+import { readEmail, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { isAbsent, isObject, own, type JsonObject } from '../internal/input.js'
+import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
+import { isE164, LIMITS, SCAC_PATTERN } from '../model/patterns.js'
+import { isDateTimeString } from '../model/time.js'
+import { normalizeAddress } from './address.js'
+import { validateAppointmentRequirement, readReferences, type AppointmentRequirement } from './appointment.js'
+import { inspectComponents, type NormalizedComponent } from './freightComponents.js'
+
+/**
+ * A validated shipment dispatch contact (CRT-08).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface Dispatch {
+  readonly name: string
+  readonly email?: string
+  readonly phone?: string
+  readonly scac?: string
+}
+
+/**
+ * A normalized create request: only the fields the spec defines (never companyId).
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface NormalizedCreateShipment {
+  readonly pickupAddress: NormalizedShipmentAddress
+  readonly deliveryAddress: NormalizedShipmentAddress
+  readonly orderComponents: ReadonlyArray<NormalizedComponent>
+  readonly description: string
+  readonly quoteId?: string
+  readonly poNumber?: string
+  readonly refNumber?: string
+  readonly instructions?: string
+  readonly referenceNumbers?: ReadonlyArray<string>
+  readonly requiredPickupDate?: string
+  readonly requiredDeliveryBy?: string
+  readonly appointments?: { readonly pickup?: AppointmentRequirement; readonly delivery?: AppointmentRequirement }
+  readonly shipperDispatch?: Dispatch
+}
+
+/**
+ * A normalized quote request.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface NormalizedQuoteRequest {
+  readonly pickupAddress: NormalizedAddress
+  readonly deliveryAddress: NormalizedAddress
+  readonly orderComponents: ReadonlyArray<NormalizedComponent>
+  readonly requiredPickupDate?: string
+  readonly shipmentMode?: 'ltl' | 'ftl'
+  readonly customerReference?: string
+}
+
+/**
+ * Options of the request validators.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface RequestOptions {
+  readonly config?: RulesConfig
+}
+
+const ROOT: ReadonlyArray<string> = []
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+const QUOTE_ID = { test: (s: string) => s.length === 36 && UUID.test(s), format: 'a quote id (a UUID)' }
+const DATE_TIME = { test: isDateTimeString, format: 'an ISO 8601 date-time with Z or an offset' }
+
+/** Collects the violations of a field-level result into the shape list, returning the value. */
+const take = <A>(r: Either<ReadonlyArray<Violation>, A>, out: Violation[]): A | undefined => {
+  if (r._tag === 'Left') {
+    out.push(...r.left)
+    return undefined
+  }
+  return r.right
+}
+
+/** A boolean flag of an address as sent, whether or not the address is valid. */
+const flag = (address: unknown, name: string): boolean => isObject(address) && own(address, name) === true
+
+/** Components: shape violations to `shape`, limit violations to `limits`. */
+const components = (raw: unknown, liftgate: boolean, config: RulesConfig, shape: Violation[], limits: Violation[]): ReadonlyArray<NormalizedComponent> | undefined => {
+  const r = inspectComponents(raw, { liftgate, config })
+  if (r._tag === 'Right') return r.right.components.map((c) => c.component)
+  ;(r.left.status === 422 ? limits : shape).push(...(r.left.violations ?? []))
+  return undefined
+}
+
+const answer = <A>(value: A | undefined, shape: Violation[], limits: Violation[]): Either<ProblemDetail, A> => {
+  if (shape.length > 0) {
+    const all = [...shape, ...limits]
+    return left(problemFor('validation_failed', `The request has ${all.length} invalid field${all.length === 1 ? '' : 's'}.`, all))
+  }
+  if (limits.length > 0) return left(problemFor('pallet_invalid', `${limits.length} pallet limit${limits.length === 1 ? ' is' : 's are'} exceeded.`, limits))
+  return value === undefined ? left(problemFor('validation_failed', 'The request is not valid.')) : right(value)
+}
+
+const notAnObject = (body: unknown): ProblemDetail =>
+  problemFor('validation_failed', 'The request has 1 invalid field.', [violationAt(ROOT, null, isAbsent(body) ? 'required' : 'type', typeMessage('a JSON object', body))])
+
+/**
+ * Validates a create-shipment body and returns the normalized request, or the ProblemDetail:
+ * 400 `validation_failed` listing every violation (addresses, components, description,
+ * instructions, referenceNumbers, dates, appointments, shipperDispatch; pallet-limit violations
+ * included) when any field is missing or malformed; otherwise 422 `pallet_invalid` when a
+ * pallet limit is exceeded (liftgate limits when either stop requires a liftgate).
+ *
+ * Implements CRT-01 … CRT-09 (CRT-07 with APT-01 … APT-06; CRT-05's ownership and expiry are
+ * `checkQuoteForShipment`'s). Decisions (D): requiredDeliveryBy before requiredPickupDate is
+ * a `mismatch` at requiredDeliveryBy; an appointments entry for a stop whose address does not
+ * require an appointment is `not_allowed`; unknown fields (companyId among them) are dropped.
+ *
+ * @example
+ * validateCreateShipment({ companyId: 'x' }).left.violations.map((v) => v.field)
+ * //=> ['pickupAddress', 'deliveryAddress', 'orderComponents', 'description']
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const validateCreateShipment = (body: unknown, options: RequestOptions = {}): Either<ProblemDetail, NormalizedCreateShipment> => {
+  if (!isObject(body)) return left(notAnObject(body))
+  const config = options.config ?? defaultConfig
+  const shape: Violation[] = []
+  const limits: Violation[] = []
+  const sink: Sink = { entity: null, out: shape }
+  const rawPickup = own(body, 'pickupAddress')
+  const rawDelivery = own(body, 'deliveryAddress')
+  const pickupAddress = take(normalizeAddress(rawPickup, { path: 'pickupAddress' }), shape)
+  const deliveryAddress = take(normalizeAddress(rawDelivery, { path: 'deliveryAddress' }), shape)
+  const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
+  const orderComponents = components(own(body, 'orderComponents'), liftgate, config, shape, limits)
+  const description = readText(sink, own(body, 'description'), ROOT, 'description', { required: true })
+  const quoteId = readPattern(sink, own(body, 'quoteId'), ROOT, 'quoteId', QUOTE_ID)
+  const poNumber = readText(sink, own(body, 'poNumber'), ROOT, 'poNumber')
+  const refNumber = readText(sink, own(body, 'refNumber'), ROOT, 'refNumber')
+  const instructions = readText(sink, own(body, 'instructions'), ROOT, 'instructions', { maxLength: LIMITS.instructionsMaxLength })
+  const referenceNumbers = readReferences(sink, own(body, 'referenceNumbers'), ROOT, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength)
+  const requiredPickupDate = readPattern(sink, own(body, 'requiredPickupDate'), ROOT, 'requiredPickupDate', DATE_TIME)
+  const requiredDeliveryBy = readPattern(sink, own(body, 'requiredDeliveryBy'), ROOT, 'requiredDeliveryBy', DATE_TIME)
+  if (requiredPickupDate !== undefined && requiredDeliveryBy !== undefined && Date.parse(requiredDeliveryBy) < Date.parse(requiredPickupDate)) {
+    report(sink, ROOT, 'requiredDeliveryBy', 'mismatch', 'must not be before requiredPickupDate')
+  }
+  const appointments = readAppointments(own(body, 'appointments'), flag(rawPickup, 'appointmentRequired'), flag(rawDelivery, 'appointmentRequired'), shape)
+  const shipperDispatch = readDispatch(own(body, 'shipperDispatch'), shape)
+  const value =
+    pickupAddress !== undefined && deliveryAddress !== undefined && orderComponents !== undefined && description !== undefined
+      ? {
+          pickupAddress: pickupAddress as NormalizedShipmentAddress,
+          deliveryAddress: deliveryAddress as NormalizedShipmentAddress,
+          orderComponents,
+          description,
+          ...(quoteId === undefined ? {} : { quoteId: quoteId.toLowerCase() }),
+          ...(poNumber === undefined ? {} : { poNumber }),
+          ...(refNumber === undefined ? {} : { refNumber }),
+          ...(instructions === undefined ? {} : { instructions }),
+          ...(referenceNumbers === undefined || referenceNumbers.length === 0 ? {} : { referenceNumbers }),
+          ...(requiredPickupDate === undefined ? {} : { requiredPickupDate }),
+          ...(requiredDeliveryBy === undefined ? {} : { requiredDeliveryBy }),
+          ...(appointments === undefined ? {} : { appointments }),
+          ...(shipperDispatch === undefined ? {} : { shipperDispatch }),
+        }
+      : undefined
+  return answer(value, shape, limits)
+}
+
+const readAppointments = (raw: unknown, pickupRequired: boolean, deliveryRequired: boolean, out: Violation[]): NormalizedCreateShipment['appointments'] => {
+  if (isAbsent(raw)) return undefined
+  if (!isObject(raw)) {
+    out.push(violationAt(['appointments'], 'appointment', 'type', typeMessage('an object { pickup, delivery }', raw)))
+    return undefined
+  }
+  const result: { pickup?: AppointmentRequirement; delivery?: AppointmentRequirement } = {}
+  for (const [stop, required] of [['pickup', pickupRequired], ['delivery', deliveryRequired]] as const) {
+    const entry = own(raw, stop)
+    if (isAbsent(entry)) continue
+    if (!required) {
+      out.push(violationAt(['appointments', stop], 'appointment', 'not_allowed', `may be set only when ${stop}Address.appointmentRequired is true`))
+      continue
+    }
+    const r = take(validateAppointmentRequirement(entry, { path: ['appointments', stop] }), out)
+    if (r !== undefined) result[stop] = r
+  }
+  return result.pickup === undefined && result.delivery === undefined ? undefined : result
+}
+
+const DISPATCH_PHONE = { maxLength: LIMITS.contactPhoneMaxLength, test: isE164, format: 'an E.164 phone number: + then up to 15 digits, the first not 0' }
+const SCAC = { maxLength: LIMITS.scacMaxLength, upperCase: true, test: (s: string) => SCAC_PATTERN.test(s), format: '2 to 4 letters' }
+
+const readDispatch = (raw: unknown, out: Violation[]): Dispatch | undefined => {
+  if (isAbsent(raw)) return undefined
+  const path = ['shipperDispatch']
+  const sink: Sink = { entity: 'shipperDispatch', out }
+  if (!isObject(raw)) {
+    out.push(violationAt(path, sink.entity, 'type', typeMessage('an object', raw)))
+    return undefined
+  }
+  const d: JsonObject = raw
+  const before = out.length
+  const name = readText(sink, own(d, 'name'), path, 'name', { required: true, maxLength: LIMITS.dispatchNameMaxLength })
+  const email = readEmail(sink, own(d, 'email'), path, 'email')
+  const phone = readPattern(sink, own(d, 'phone'), path, 'phone', DISPATCH_PHONE)
+  const scac = readPattern(sink, own(d, 'scac'), path, 'scac', SCAC)
+  const given = (k: string): boolean => {
+    const v = own(d, k)
+    return !isAbsent(v) && !(typeof v === 'string' && v.trim() === '')
+  }
+  if (!given('email') && !given('phone')) out.push(violationAt(path, sink.entity, 'required', 'needs an email or a phone (at least one)'))
+  if (out.length > before || name === undefined) return undefined
+  return { name, ...(email === undefined ? {} : { email }), ...(phone === undefined ? {} : { phone }), ...(scac === undefined ? {} : { scac }) }
+}
+
+const MODE = { test: (s: string) => s === 'ltl' || s === 'ftl', format: 'ltl or ftl' }
+
+/**
+ * Validates a quote request body: addresses need only a valid zipCode (other fields are checked
+ * when present), components as for a create (liftgate limits when a stop requires a liftgate),
+ * requiredPickupDate a zoned ISO date-time, shipmentMode ltl or ftl (any case, written lower
+ * case). 400 beats 422 as for a create.
+ *
+ * Implements QTE-01. Decision (D): `customerReference` (at most 128 characters) is accepted as
+ * the request's customer reference, the name QuoteByReferenceResponse uses (the spec does not
+ * show the request field); other unknown fields are dropped.
+ *
+ * @example
+ * validateQuoteRequest({ pickupAddress: { zipCode: '60601' }, deliveryAddress: { zipCode: '10001' }, orderComponents: [{ palletCount: 2, poundsWeight: 700 }], shipmentMode: 'LTL' }).right.shipmentMode
+ * //=> 'ltl'
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const validateQuoteRequest = (body: unknown, options: RequestOptions = {}): Either<ProblemDetail, NormalizedQuoteRequest> => {
+  if (!isObject(body)) return left(notAnObject(body))
+  const config = options.config ?? defaultConfig
+  const shape: Violation[] = []
+  const limits: Violation[] = []
+  const sink: Sink = { entity: null, out: shape }
+  const rawPickup = own(body, 'pickupAddress')
+  const rawDelivery = own(body, 'deliveryAddress')
+  const pickupAddress = take(normalizeAddress(rawPickup, { path: 'pickupAddress', purpose: 'quote' }), shape)
+  const deliveryAddress = take(normalizeAddress(rawDelivery, { path: 'deliveryAddress', purpose: 'quote' }), shape)
+  const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
+  const orderComponents = components(own(body, 'orderComponents'), liftgate, config, shape, limits)
+  const requiredPickupDate = readPattern(sink, own(body, 'requiredPickupDate'), ROOT, 'requiredPickupDate', DATE_TIME)
+  const modeText = readText(sink, own(body, 'shipmentMode'), ROOT, 'shipmentMode')
+  const shipmentMode = modeText === undefined ? undefined : MODE.test(modeText.toLowerCase()) ? (modeText.toLowerCase() as 'ltl' | 'ftl') : undefined
+  if (modeText !== undefined && shipmentMode === undefined) report(sink, ROOT, 'shipmentMode', 'pattern', `must be ${MODE.format}`)
+  const customerReference = readText(sink, own(body, 'customerReference'), ROOT, 'customerReference', { maxLength: LIMITS.createReferenceNumberMaxLength })
+  const value =
+    pickupAddress !== undefined && deliveryAddress !== undefined && orderComponents !== undefined
+      ? {
+          pickupAddress,
+          deliveryAddress,
+          orderComponents,
+          ...(requiredPickupDate === undefined ? {} : { requiredPickupDate }),
+          ...(shipmentMode === undefined ? {} : { shipmentMode }),
+          ...(customerReference === undefined ? {} : { customerReference }),
+        }
+      : undefined
+  return answer(value, shape, limits)
+}
