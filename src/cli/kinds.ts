@@ -20,8 +20,8 @@ export interface KindOptions {
 /** A validator of one kind: wire JSON in, the normalized value or a ProblemDetail out. */
 export type KindValidator = (input: unknown, options: KindOptions) => Either<ProblemDetail, unknown>
 
-/** The kinds API.md names, and whether this release implements them yet. */
-export const KINDS: Readonly<Record<string, KindValidator | 'planned'>> = {
+/** The kinds API.md names (plus components), each with its validator. */
+export const KINDS: Readonly<Record<string, KindValidator>> = {
   address: (input, options) => {
     const r = normalizeAddress(input, { purpose: options.purpose ?? 'shipment' })
     return isLeft(r) ? left(validationProblem(r.left)) : right(r.right)

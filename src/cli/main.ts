@@ -101,9 +101,6 @@ const check = async (kind: string, file: string | undefined, options: KindOption
   if (validator === undefined) {
     return { tag: 'error', message: `unknown kind '${kind}' (kinds: ${Object.keys(KINDS).join(', ')})` }
   }
-  if (validator === 'planned') {
-    return { tag: 'error', message: `kind '${kind}' is not implemented in this release yet` }
-  }
   let text: string
   try {
     text = file === undefined || file === '-' ? await io.readStdin() : await io.readFile(file)
