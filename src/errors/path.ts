@@ -77,6 +77,7 @@ export const parsePath = (prefix: string | Path | undefined): Path => {
   if (prefix === undefined) return ROOT
   if (typeof prefix !== 'string') return prefix
   if (prefix === '') return ROOT
+  if (!prefix.includes('.') && !prefix.includes('[')) return [prefix]
   if (!PATH_TEXT.test(prefix)) return [prefix]
   const out: PathSegment[] = []
   for (const m of prefix.matchAll(PATH_PART)) {

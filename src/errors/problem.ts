@@ -53,16 +53,12 @@ export const problemFor = (
   // A reason outside the catalogue can only come from untyped callers: keep it verbatim, as a 500.
   const known = isReasonCode(reason)
   const entry = known ? REASON_CATALOGUE[reason] : REASON_CATALOGUE.internal_error
-  const base = {
-    type: known ? problemTypeFor(reason) : problemTypeFor('internal_error'),
-    title: entry.title,
-    status: entry.status,
-    detail: typeof detail === 'string' ? detail : entry.title,
-    reason: String(reason),
-  }
+  const type = known ? problemTypeFor(reason) : problemTypeFor('internal_error')
+  const text = typeof detail === 'string' ? detail : entry.title
+  const code = String(reason)
   return Array.isArray(violations) && violations.length > 0
-    ? { ...base, violations: violations.slice() as unknown as Violations }
-    : base
+    ? { type, title: entry.title, status: entry.status, detail: text, reason: code, violations: violations.slice() as unknown as Violations }
+    : { type, title: entry.title, status: entry.status, detail: text, reason: code }
 }
 
 /**

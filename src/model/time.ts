@@ -9,7 +9,6 @@
  * @module
  */
 import * as t from 'io-ts'
-import { DateTime } from 'luxon'
 
 /**
  * An ISO 8601 date-time with a zone designator: `YYYY-MM-DDTHH:mm`, optional seconds and up to
@@ -36,9 +35,21 @@ const DATE_TIME_MAX_LENGTH = 35
  * @since 0.1.0
  */
 export const isDateTimeString = (s: string): boolean =>
-  s.length <= DATE_TIME_MAX_LENGTH &&
-  DATE_TIME_PATTERN.test(s) &&
-  DateTime.fromISO(s, { setZone: true }).isValid
+  s.length <= DATE_TIME_MAX_LENGTH && DATE_TIME_PATTERN.test(s) && isCalendarDay(s)
+
+/**
+ * Whether the yyyy-MM-dd at the start of a string names a real day (month 1 to 12, day within
+ * the month, leap years included). Plain arithmetic: a date check on every request must not
+ * cost a parser (luxon's fromISO takes microseconds).
+ */
+const isCalendarDay = (s: string): boolean => {
+  const year = Number(s.slice(0, 4))
+  const month = Number(s.slice(5, 7))
+  const day = Number(s.slice(8, 10))
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+  return days !== undefined && day >= 1 && day <= days
+}
 
 /**
  * The brand of {@link DateTimeString}.

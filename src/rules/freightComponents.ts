@@ -9,7 +9,7 @@
 import { defaultConfig, type RulesConfig } from '../config.js'
 import { parsePath, renderPath, type Path } from '../errors/path.js'
 import { problemFor, type ProblemDetail } from '../errors/problem.js'
-import { violationAt } from '../errors/violation.js'
+import { violationAt, type Violation } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import type { Either } from 'fp-ts/lib/Either.js'
 import { readInteger, readText, report, typeMessage, type Sink } from '../internal/fields.js'
@@ -142,36 +142,54 @@ export const inspectComponents = (
   input: unknown,
   options: ComponentsOptions = {},
 ): Either<ProblemDetail, { readonly components: ReadonlyArray<ComponentReport>; readonly totals: OrderTotals }> => {
+  const r = readComponents(input, options)
+  if (r.shape.length > 0) {
+    const all = [...r.shape, ...r.limits]
+    return left(problemFor('validation_failed', detailFor(all.length), all))
+  }
+  if (r.limits.length > 0) {
+    return left(problemFor('pallet_invalid', `${r.limits.length} pallet limit${r.limits.length === 1 ? ' is' : 's are'} exceeded.`, r.limits))
+  }
+  return right({ components: r.reports, totals: r.totals })
+}
+
+/**
+ * The one pass behind {@link inspectComponents}: every report, the shape violations and the
+ * limit violations, for request validators that merge them with their own.
+ *
+ * @internal
+ */
+export const readComponents = (
+  input: unknown,
+  options: ComponentsOptions = {},
+): { readonly reports: ReadonlyArray<ComponentReport>; readonly totals: OrderTotals; readonly shape: Violation[]; readonly limits: Violation[] } => {
   const config = options.config ?? defaultConfig
   const path = options.path === undefined ? DEFAULT_PATH : parsePath(options.path)
   const first = path[0]
   const entity = options.entity !== undefined ? options.entity : typeof first === 'string' ? first : null
   const shape: Sink = { entity, out: [] }
   const limits: Sink = { entity, out: [] }
+  const reports: ComponentReport[] = []
   if (!Array.isArray(input) || input.length === 0) {
-    const v = Array.isArray(input) || isAbsent(input)
-      ? violationAt(path, entity, 'required', 'must list at least one pallet group')
-      : violationAt(path, entity, 'type', typeMessage('an array of pallet groups', input))
-    return left(problemFor('validation_failed', detailFor(1), [v]))
+    shape.out.push(
+      Array.isArray(input) || isAbsent(input)
+        ? violationAt(path, entity, 'required', 'must list at least one pallet group')
+        : violationAt(path, entity, 'type', typeMessage('an array of pallet groups', input)),
+    )
+    return { reports, totals: { totalPalletCount: 0, totalPoundsWeight: 0 }, shape: shape.out, limits: limits.out }
   }
   const limitsInForce = options.liftgate === true ? liftgateLimits(config) : standardLimits(config)
-  const reports: ComponentReport[] = []
   input.forEach((item: unknown, i) => {
     const r = readComponent(item, [...path, i], shape, limits, limitsInForce, config)
     if (r !== undefined) reports.push(r)
   })
-  if (shape.out.length === 0 && reports.length === input.length) {
-    const totals = orderTotals(reports.map((r) => r.component), { config })
-    if (totals.totalPalletCount > config.pallet.maxPalletsPerOrder) {
-      limits.out.push(
-        violationAt(path, entity, 'out_of_range', `the order has ${totals.totalPalletCount} pallets; at most ${config.pallet.maxPalletsPerOrder} pallets are allowed per order`),
-      )
-    }
-    if (limits.out.length === 0) return right({ components: reports, totals })
-    return left(problemFor('pallet_invalid', `${limits.out.length} pallet limit${limits.out.length === 1 ? ' is' : 's are'} exceeded.`, limits.out))
+  const totals = orderTotals(reports.map((r) => r.component), { config })
+  if (shape.out.length === 0 && totals.totalPalletCount > config.pallet.maxPalletsPerOrder) {
+    limits.out.push(
+      violationAt(path, entity, 'out_of_range', `the order has ${totals.totalPalletCount} pallets; at most ${config.pallet.maxPalletsPerOrder} pallets are allowed per order`),
+    )
   }
-  const all = [...shape.out, ...limits.out]
-  return left(problemFor('validation_failed', detailFor(all.length), all))
+  return { reports, totals, shape: shape.out, limits: limits.out }
 }
 
 /**

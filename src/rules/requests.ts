@@ -19,7 +19,7 @@ import { isE164, LIMITS, SCAC_PATTERN } from '../model/patterns.js'
 import { isDateTimeString } from '../model/time.js'
 import { normalizeAddress } from './address.js'
 import { validateAppointmentRequirement, readReferences, type AppointmentRequirement } from './appointment.js'
-import { inspectComponents, type NormalizedComponent } from './freightComponents.js'
+import { readComponents, type NormalizedComponent } from './freightComponents.js'
 
 /**
  * A validated shipment dispatch contact (CRT-08).
@@ -82,6 +82,10 @@ export interface RequestOptions {
 }
 
 const ROOT: ReadonlyArray<string> = []
+const PICKUP_SHIPMENT = { path: ['pickupAddress'], entity: 'pickupAddress' } as const
+const DELIVERY_SHIPMENT = { path: ['deliveryAddress'], entity: 'deliveryAddress' } as const
+const PICKUP_QUOTE = { ...PICKUP_SHIPMENT, purpose: 'quote' } as const
+const DELIVERY_QUOTE = { ...DELIVERY_SHIPMENT, purpose: 'quote' } as const
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
 const QUOTE_ID = { test: (s: string) => s.length === 36 && UUID.test(s), format: 'a quote id (a UUID)' }
 const DATE_TIME = { test: isDateTimeString, format: 'an ISO 8601 date-time with Z or an offset' }
@@ -100,10 +104,10 @@ const flag = (address: unknown, name: string): boolean => isObject(address) && o
 
 /** Components: shape violations to `shape`, limit violations to `limits`. */
 const components = (raw: unknown, liftgate: boolean, config: RulesConfig, shape: Violation[], limits: Violation[]): ReadonlyArray<NormalizedComponent> | undefined => {
-  const r = inspectComponents(raw, { liftgate, config })
-  if (r._tag === 'Right') return r.right.components.map((c) => c.component)
-  ;(r.left.status === 422 ? limits : shape).push(...(r.left.violations ?? []))
-  return undefined
+  const r = readComponents(raw, { liftgate, config })
+  shape.push(...r.shape)
+  limits.push(...r.limits)
+  return r.shape.length === 0 && r.limits.length === 0 ? r.reports.map((c) => c.component) : undefined
 }
 
 const answer = <A>(value: A | undefined, shape: Violation[], limits: Violation[]): Either<ProblemDetail, A> => {
@@ -145,8 +149,8 @@ export const validateCreateShipment = (body: unknown, options: RequestOptions = 
   const sink: Sink = { entity: null, out: shape }
   const rawPickup = own(body, 'pickupAddress')
   const rawDelivery = own(body, 'deliveryAddress')
-  const pickupAddress = take(normalizeAddress(rawPickup, { path: 'pickupAddress' }), shape)
-  const deliveryAddress = take(normalizeAddress(rawDelivery, { path: 'deliveryAddress' }), shape)
+  const pickupAddress = take(normalizeAddress(rawPickup, PICKUP_SHIPMENT), shape)
+  const deliveryAddress = take(normalizeAddress(rawDelivery, DELIVERY_SHIPMENT), shape)
   const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
   const orderComponents = components(own(body, 'orderComponents'), liftgate, config, shape, limits)
   const description = readText(sink, own(body, 'description'), ROOT, 'description', { required: true })
@@ -256,8 +260,8 @@ export const validateQuoteRequest = (body: unknown, options: RequestOptions = {}
   const sink: Sink = { entity: null, out: shape }
   const rawPickup = own(body, 'pickupAddress')
   const rawDelivery = own(body, 'deliveryAddress')
-  const pickupAddress = take(normalizeAddress(rawPickup, { path: 'pickupAddress', purpose: 'quote' }), shape)
-  const deliveryAddress = take(normalizeAddress(rawDelivery, { path: 'deliveryAddress', purpose: 'quote' }), shape)
+  const pickupAddress = take(normalizeAddress(rawPickup, PICKUP_QUOTE), shape)
+  const deliveryAddress = take(normalizeAddress(rawDelivery, DELIVERY_QUOTE), shape)
   const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
   const orderComponents = components(own(body, 'orderComponents'), liftgate, config, shape, limits)
   const requiredPickupDate = readPattern(sink, own(body, 'requiredPickupDate'), ROOT, 'requiredPickupDate', DATE_TIME)
