@@ -224,6 +224,10 @@ interface Limits {
   readonly where: string
 }
 
+/** The sentence every dimension message ends with: the whole box that applied. */
+const statedLimits = (lim: Limits): string =>
+  `pallets must be at least ${triple(lim.min)} and at most ${triple(lim.max)} inches (length x width x height) ${lim.where}`
+
 const standardLimits = (c: RulesConfig): Limits => ({
   min: c.pallet.minDimensions,
   max: c.pallet.maxDimensions,
@@ -392,11 +396,13 @@ const readDimensions = (
   return { dims, source, notices }
 }
 
+const DIMENSION_NAMES = ['length', 'width', 'height'] as const
+
 const checkDimensionLimits = (dims: PalletSize, source: DimensionsSource, path: Path, limits: Sink, lim: Limits): void => {
-  const stated = `pallets must be at least ${triple(lim.min)} and at most ${triple(lim.max)} inches (length x width x height) ${lim.where}`
-  for (const name of ['length', 'width', 'height'] as const) {
+  for (const name of DIMENSION_NAMES) {
     const v = dims[name]
     if (v >= lim.min[name] && v <= lim.max[name]) continue
+    const stated = statedLimits(lim)
     const message = `${name} must be between ${lim.min[name]} and ${lim.max[name]} inches: ${stated}`
     if (source === 'dimensions') report(limits, [...path, 'dimensions'], name, 'out_of_range', message)
     else if (source === 'palletDimensions') report(limits, [...path, 'palletDimensions'], PALLET_DIMENSIONS_ORDER.indexOf(name), 'out_of_range', message)
