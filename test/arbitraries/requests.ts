@@ -1,0 +1,40 @@
+// Generators for whole requests.
+import fc from 'fast-check'
+import { shipmentAddressArb } from './address.js'
+import { requirementArb } from './appointment.js'
+import { componentWithin, DEFAULT_BOUNDS } from './components.js'
+
+/** A valid create request as an integrator sends it, with a stray companyId. */
+export const createArb = fc
+  .record({
+    pickupAddress: shipmentAddressArb,
+    deliveryAddress: shipmentAddressArb,
+    // at most 8 groups of at most 3 pallets: 24, under the per-order maximum of 26 with room for one more
+    components: fc.array(componentWithin(DEFAULT_BOUNDS, ['dimensions', 'palletDimensions', 'default']).map((c) => c.wire), { minLength: 1, maxLength: 8 }),
+    description: fc.constantFrom('Grocery restock', '  Machine parts ', 'Office furniture'),
+    pickupAppointment: fc.option(requirementArb, { nil: undefined }),
+    deliveryAppointment: fc.option(requirementArb, { nil: undefined }),
+    dispatch: fc.option(fc.record({ name: fc.constantFrom('Dispatch desk', 'Night dispatch'), phone: fc.constantFrom('+13125550100', '+17875550188'), scac: fc.constantFrom('ABCD', 'xy') }), { nil: undefined }),
+    quoteId: fc.option(fc.uuid(), { nil: undefined }),
+    referenceNumbers: fc.option(fc.array(fc.stringMatching(/^[A-Z0-9-]{1,20}$/), { minLength: 1, maxLength: 10 }), { nil: undefined }),
+  })
+  .map(({ pickupAddress, deliveryAddress, components, pickupAppointment, deliveryAppointment, dispatch, quoteId, referenceNumbers, description }) => {
+    const body: Record<string, unknown> = {
+      companyId: 'someone-else',
+      // the liftgate-safe components fit any stop; appointments only where the stop requires one
+      pickupAddress: { ...pickupAddress, appointmentRequired: pickupAppointment !== undefined },
+      deliveryAddress: { ...deliveryAddress, appointmentRequired: deliveryAppointment !== undefined },
+      orderComponents: components,
+      description,
+      requiredPickupDate: '2026-11-24T08:00:00-06:00',
+      requiredDeliveryBy: '2026-12-01T16:00:00Z',
+    }
+    if (pickupAppointment !== undefined || deliveryAppointment !== undefined) {
+      body['appointments'] = { ...(pickupAppointment === undefined ? {} : { pickup: pickupAppointment }), ...(deliveryAppointment === undefined ? {} : { delivery: deliveryAppointment }) }
+    }
+    if (dispatch !== undefined) body['shipperDispatch'] = dispatch
+    if (quoteId !== undefined) body['quoteId'] = quoteId.toUpperCase()
+    if (referenceNumbers !== undefined) body['referenceNumbers'] = referenceNumbers
+    return body
+  })
+
