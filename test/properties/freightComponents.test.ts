@@ -160,7 +160,7 @@ describe('FRT-06 … FRT-08 normalized components', () => {
   })
 })
 
-describe('FRT-12 order totals', () => {
+describe('FRT-12 and CNF-02 order totals', () => {
   it('totals sum the pallet counts, and the weight as configured (all pallets by default, or the literal sum)', () => {
     const literal = makeConfig({ pallet: { totalWeight: 'sumOfComponents' } })
     if (!isRight(literal)) throw new Error('configuration rejected')
