@@ -9,8 +9,11 @@ export const createArb = fc
   .record({
     pickupAddress: shipmentAddressArb,
     deliveryAddress: shipmentAddressArb,
-    // at most 8 groups of at most 3 pallets: 24, under the per-order maximum of 26 with room for one more
-    components: fc.array(componentWithin(DEFAULT_BOUNDS, ['dimensions', 'palletDimensions', 'default']).map((c) => c.wire), { minLength: 1, maxLength: 8 }),
+    // 1 to 10 groups, pallet counts capped so the order stays under the per-order maximum of 26
+    // with room for one more pallet (the over-limit properties add one)
+    components: fc
+      .array(componentWithin(DEFAULT_BOUNDS, ['dimensions', 'palletDimensions', 'default']).map((c) => c.wire), { minLength: 1, maxLength: 10 })
+      .map((list) => list.map((c) => ({ ...c, palletCount: Math.min(c['palletCount'] as number, Math.floor(25 / list.length)) }))),
     description: fc.constantFrom('Grocery restock', '  Machine parts ', 'Office furniture'),
     pickupAppointment: fc.option(requirementArb, { nil: undefined }),
     deliveryAppointment: fc.option(requirementArb, { nil: undefined }),
