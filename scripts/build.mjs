@@ -1,5 +1,5 @@
 // Bundles with esbuild the CommonJS build of the library (dist/index.cjs, one file: servers do not
-// tree-shake) and the CLI (dist/cli.js). The ES-module build is tsc's module-per-file output in
+// tree-shake; dist/geo.cjs for the shipper-rules/geo entry point) and the CLI (dist/cli.js). The ES-module build is tsc's module-per-file output in
 // dist/esm (with declarations), so that a front end's bundler keeps only the modules it uses
 // (the package is sideEffects: false). scripts/cts-types.mjs mirrors the declarations for require.
 // esbuild is used directly rather than through tsup: tsup pulls in rollup, whose platform
@@ -19,6 +19,7 @@ const library = {
 
 await Promise.all([
   build({ ...library, format: 'cjs', outfile: 'dist/index.cjs', mainFields: ['main'] }),
+  build({ ...library, entryPoints: ['src/geo/index.ts'], format: 'cjs', outfile: 'dist/geo.cjs', mainFields: ['main'] }),
   build({
     entryPoints: ['src/cli/bin.ts'],
     bundle: true,

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
@@ -28,6 +29,15 @@ describe('package', () => {
     const b = (cjs['normalizeAddress'] as Normalize)(input, { purpose: 'quote' })
     expect(a).toEqual(b)
     expect(a).toMatchObject({ _tag: 'Right', right: { country: 'VI', state: 'VI' } })
+    const geoEsm = (await import('shipper-rules/geo')) as unknown as Record<string, (v: unknown) => unknown>
+    const geoCjs = createRequire(import.meta.url)('shipper-rules/geo') as Record<string, (v: unknown) => unknown>
+    expect(Object.keys(geoCjs).sort()).toEqual(Object.keys(geoEsm).sort())
+    expect(Object.keys(geoEsm).sort()).toEqual(['EARTH_RADIUS_KM', 'nearestZip', 'timeZoneForZip', 'zipCentroid'])
+    const honolulu = { latitude: 21.3, longitude: -157.85 }
+    for (const geo of [geoEsm, geoCjs]) {
+      expect([geo['timeZoneForZip']!('99501'), geo['zipCentroid']!('96813')]).toEqual(['America/Anchorage', geoEsm['zipCentroid']!('96813')])
+      expect(geo['nearestZip']!(honolulu)).toEqual(geoEsm['nearestZip']!(honolulu))
+    }
   })
   it('the CommonJS build accepts DateTimes made by the ES-module copy of luxon, and the reverse', async () => {
     const esm = (await import('shipper-rules')) as unknown as typeof import('../src/index.js')
@@ -69,5 +79,29 @@ describe('package', () => {
     const everything = await bundle('normalizeAddress, ShipmentAddress, makeConfig')
     for (const m of markers) expect(everything).toMatch(m)
     expect(everything.length).toBeGreaterThan(address.length * 5)
+  })
+  it('the ZIP table stays out of the root entry point; shipper-rules/geo bundles to the size the README states', async () => {
+    const bundle = async (contents: string): Promise<string> => {
+      const r = await build({
+        stdin: { contents, resolveDir: ROOT, loader: 'js' },
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        platform: 'browser',
+        write: false,
+        logLevel: 'silent',
+      })
+      return r.outputFiles[0]!.text
+    }
+    const root = await bundle(`import * as all from 'shipper-rules'; console.log(all)`)
+    const geo = await bundle(`import { zipCentroid, timeZoneForZip, nearestZip } from 'shipper-rules/geo'; console.log(zipCentroid, timeZoneForZip, nearestZip)`)
+    const marker = /Pacific\/Honolulu/
+    expect(root).not.toMatch(marker)
+    expect(geo).toMatch(marker)
+    // The README states the minified and gzipped sizes in kB; they must be today's, to the kB.
+    const kB = (n: number): number => Math.round(n / 1000)
+    const stated = /`shipper-rules\/geo` carries[\s\S]*?(\d+) kB minified, (\d+) kB gzipped/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))
+    expect(stated).not.toBeNull()
+    expect([Number(stated![1]), Number(stated![2])]).toEqual([kB(geo.length), kB(gzipSync(geo).length)])
   })
 })

@@ -71,7 +71,7 @@ const oneOf = <T extends string>(values: ReadonlyArray<T>, field: string, fold: 
  * Reads the `{stop}` path value: PICKUP or DELIVERY, in any case (the descriptions use lower
  * case), trimmed; otherwise 400 `validation_failed` at `stop`.
  *
- * Implements APT-17. Decision (D): any letter case is accepted, not only all-lower.
+ * Implements APT-17. Decision (D): every letter case is accepted, not only all-lower.
  *
  * @example
  * [parseStop('pickup').right, parseStop('dock').left.status]
