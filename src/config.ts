@@ -81,6 +81,29 @@ export interface RulesConfig {
   readonly uploadMaxBytes: number
   /** How far a GPS timestamp may lie after `now` before it counts as in the future, seconds (TRK-02). */
   readonly gpsClockSkewSeconds: number
+  /** The live position model (TRK-03, TRK-04); docs/tracking.md explains each figure. */
+  readonly tracking: TrackingModel
+}
+
+/**
+ * The figures of the live position model (TRK-03, TRK-04), all whole numbers.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface TrackingModel {
+  /** A ping's pull on the estimate falls linearly from full to none at this age, minutes. */
+  readonly pingMaxAgeMinutes: number
+  /** The newest ping is carried forward along its heading at its speed for at most this long, minutes. */
+  readonly projectionMaxMinutes: number
+  /** The uncertainty radius of a position just observed, km. */
+  readonly baseRadiusKm: number
+  /** How fast the uncertainty radius grows with the age of the last observation, km per hour. */
+  readonly radiusGrowthKmPerHour: number
+  /** An estimate further behind the planned schedule than this is significantly delayed, minutes. */
+  readonly delayThresholdMinutes: number
+  /** A newest ping further than this from the route is significantly off course, km. */
+  readonly offRouteKm: number
 }
 
 /**
@@ -89,8 +112,10 @@ export interface RulesConfig {
  * sample figures). Library decisions, documented in docs/rules.md: 3,000 lb per pallet
  * (2,500 lb and 60 x 60 x 96 in with liftgate, a typical liftgate platform), the 48 x 40 footprint,
  * 26 pallets per order (a 53-foot trailer), total weight as the weight of all pallets, an inside-service fee of $75.00, the 18-class
- * density scale, business days judged in America/Chicago with no holidays, and a GPS clock
- * skew allowance of 120 seconds.
+ * density scale, business days judged in America/Chicago with no holidays, a GPS clock
+ * skew allowance of 120 seconds, and the live position model of docs/tracking.md (pings count for
+ * 6 hours and are carried forward for at most 1 hour; radius 2 km plus 40 km per hour since the
+ * last observation; delayed beyond 2 hours behind schedule or 50 km off the route).
  *
  * @category constructors
  * @since 0.1.0
@@ -115,6 +140,14 @@ export const defaultConfig: RulesConfig = {
   idempotencyWindowHours: 24,
   uploadMaxBytes: 10_485_760,
   gpsClockSkewSeconds: 120,
+  tracking: {
+    pingMaxAgeMinutes: 360,
+    projectionMaxMinutes: 60,
+    baseRadiusKm: 2,
+    radiusGrowthKmPerHour: 40,
+    delayThresholdMinutes: 120,
+    offRouteKm: 50,
+  },
 }
 
 /**
@@ -248,6 +281,17 @@ const checkConfig = (c: RulesConfig, out: Violation[]): void => {
   positiveInt(['idempotencyWindowHours'], c.idempotencyWindowHours)
   positiveInt(['uploadMaxBytes'], c.uploadMaxBytes)
   positiveInt(['gpsClockSkewSeconds'], c.gpsClockSkewSeconds, 0)
+  if (isObject(c.tracking)) {
+    const tr = c.tracking
+    positiveInt(['tracking', 'pingMaxAgeMinutes'], own(tr, 'pingMaxAgeMinutes'))
+    positiveInt(['tracking', 'projectionMaxMinutes'], own(tr, 'projectionMaxMinutes'), 0)
+    positiveInt(['tracking', 'baseRadiusKm'], own(tr, 'baseRadiusKm'), 0)
+    positiveInt(['tracking', 'radiusGrowthKmPerHour'], own(tr, 'radiusGrowthKmPerHour'), 0)
+    positiveInt(['tracking', 'delayThresholdMinutes'], own(tr, 'delayThresholdMinutes'), 0)
+    positiveInt(['tracking', 'offRouteKm'], own(tr, 'offRouteKm'))
+  } else {
+    out.push(violationAt(['tracking'], ENTITY, 'type', `must be an object, got ${jsonType(c.tracking)}`))
+  }
   checkScale(c.densityScale, out)
   checkBusinessDays(c.businessDays, out)
 }

@@ -6,4 +6,4 @@
  *
  * @packageDocumentation
  */
-export { EARTH_RADIUS_KM, nearestZip, timeZoneForZip, zipCentroid, type NearestZip, type ZipPlace } from './zips.js'
+export { nearestZip, timeZoneForZip, zipCentroid, type NearestZip, type ZipPlace } from './zips.js'

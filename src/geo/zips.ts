@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { distanceKm } from '../internal/sphere.js'
 import {
   ZIP_ALPHABET,
   ZIP_CITIES,
@@ -115,17 +116,6 @@ for (let i = 0; i < N; i++) {
 }
 /** Past this many rings (8 degrees) a scan of the whole table is cheaper than more rings. */
 const MAX_RINGS = 16
-/** The mean Earth radius the library uses, km (IUGG). */
-export const EARTH_RADIUS_KM = 6371.0088
-
-/** Great-circle angle between two positions, radians (haversine). */
-const angle = (la1: number, lo1: number, la2: number, lo2: number): number => {
-  const s1 = Math.sin(((la2 - la1) * RAD) / 2)
-  const s2 = Math.sin(((lo2 - lo1) * RAD) / 2)
-  const h = s1 * s1 + Math.cos(la1 * RAD) * Math.cos(la2 * RAD) * s2 * s2
-  return 2 * Math.asin(Math.min(1, Math.sqrt(h)))
-}
-
 /**
  * A ZIP code's centroid, city and two-letter state code.
  *
@@ -277,5 +267,5 @@ export const nearestZip = (point: { readonly latitude: number; readonly longitud
   }
   return best < 0
     ? null
-    : { zip: String(zips[best]!).padStart(5, '0'), ...placeAt(best), distanceKm: angle(la, lo, lat[best]!, lon[best]!) * EARTH_RADIUS_KM }
+    : { zip: String(zips[best]!).padStart(5, '0'), ...placeAt(best), distanceKm: distanceKm({ latitude: la, longitude: lo }, { latitude: lat[best]!, longitude: lon[best]! }) }
 }

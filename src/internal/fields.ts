@@ -162,3 +162,35 @@ export const readInteger = (
   }
   return raw
 }
+
+export interface NumberOptions {
+  readonly required?: boolean
+  readonly min: number
+  readonly max: number
+}
+
+/**
+ * A finite number from `min` to `max`. Absent: `undefined` (`required` when required). Not a
+ * number: `type`. NaN or infinite, or outside the range: `out_of_range`.
+ */
+export const readNumber = (
+  sink: Sink,
+  raw: unknown,
+  path: Path,
+  key: string | number,
+  options: NumberOptions,
+): number | undefined => {
+  if (isAbsent(raw)) {
+    if (options.required === true) report(sink, path, key, 'required', REQUIRED_MESSAGE)
+    return undefined
+  }
+  if (typeof raw !== 'number') {
+    report(sink, path, key, 'type', typeMessage('a number', raw))
+    return undefined
+  }
+  if (!(raw >= options.min && raw <= options.max)) {
+    report(sink, path, key, 'out_of_range', `must be a number from ${options.min} to ${options.max}`)
+    return undefined
+  }
+  return raw
+}

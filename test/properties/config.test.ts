@@ -122,6 +122,17 @@ const validOverrideArb = fc.record(
     idempotencyWindowHours: fc.integer({ min: 1, max: 720 }),
     uploadMaxBytes: fc.integer({ min: 1, max: 2 ** 31 }),
     gpsClockSkewSeconds: fc.integer({ min: 0, max: 3600 }),
+    tracking: fc.record(
+      {
+        pingMaxAgeMinutes: fc.integer({ min: 1, max: 10_000 }),
+        projectionMaxMinutes: fc.integer({ min: 0, max: 10_000 }),
+        baseRadiusKm: fc.integer({ min: 0, max: 1000 }),
+        radiusGrowthKmPerHour: fc.integer({ min: 0, max: 1000 }),
+        delayThresholdMinutes: fc.integer({ min: 0, max: 10_000 }),
+        offRouteKm: fc.integer({ min: 1, max: 10_000 }),
+      },
+      { requiredKeys: [], noNullPrototype: true },
+    ),
   },
   { requiredKeys: [], noNullPrototype: true },
 )
@@ -145,10 +156,19 @@ const POSITIVE_LIMITS: ReadonlyArray<Path> = [
   ['quoteValidityHours'],
   ['idempotencyWindowHours'],
   ['uploadMaxBytes'],
+  ['tracking', 'pingMaxAgeMinutes'],
+  ['tracking', 'offRouteKm'],
 ]
 
 /** Limits where 0 makes sense (no fee, no clock skew allowance) but a negative does not. */
-const NON_NEGATIVE_LIMITS: ReadonlyArray<Path> = [['insideServiceFeeCents'], ['gpsClockSkewSeconds']]
+const NON_NEGATIVE_LIMITS: ReadonlyArray<Path> = [
+  ['insideServiceFeeCents'],
+  ['gpsClockSkewSeconds'],
+  ['tracking', 'projectionMaxMinutes'],
+  ['tracking', 'baseRadiusKm'],
+  ['tracking', 'radiusGrowthKmPerHour'],
+  ['tracking', 'delayThresholdMinutes'],
+]
 
 /** A value no numeric limit with the given minimum accepts, with the code it must be reported with. */
 const badNumberArb = (min: 0 | 1): fc.Arbitrary<{ readonly value: unknown; readonly code: ViolationCode | undefined }> =>
@@ -175,6 +195,7 @@ const OBJECT_NODES: ReadonlyArray<Path> = [
   ['pallet', 'liftgate', 'maxDimensions'],
   ['pallet', 'standardFootprint'],
   ['businessDays'],
+  ['tracking'],
 ]
 
 /** A key that no configuration object has: prefixed, prototype names, or a known key in upper case. */

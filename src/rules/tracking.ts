@@ -1,0 +1,156 @@
+/**
+ * Tracking requests and vehicle positions (spec: Tracking, GpsData, endpoint rule 6; rules TRK-01,
+ * TRK-02): the `include` query of the tracking endpoint, and a GPS ping checked against the
+ * clock.
+ *
+ * @module
+ */
+import type { Either } from 'fp-ts/lib/Either.js'
+import { DateTime } from 'luxon'
+import { defaultConfig, type RulesConfig } from '../config.js'
+import { parsePath, type Path } from '../errors/path.js'
+import { validationProblem, type ProblemDetail } from '../errors/problem.js'
+import { violationAt, type Result, type Violations } from '../errors/violation.js'
+import { left, right } from '../internal/either.js'
+import { readInteger, readNumber, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { isAbsent, isObject, own } from '../internal/input.js'
+import { isDateTimeString } from '../model/time.js'
+import type { GpsData } from '../model/tracking.js'
+
+/**
+ * The optional sections of a tracking response (TRK-01): only `location` exists.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export const TRACKING_SECTIONS = ['location'] as const
+
+/**
+ * Which optional sections a tracking call asked for.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface TrackingInclude {
+  readonly location: boolean
+}
+
+const SECTION_LIST = TRACKING_SECTIONS.join(', ')
+
+/**
+ * Reads the `include` query parameter of the tracking endpoint: a comma-separated list of
+ * sections, read with blanks around entries and any letter case tolerated, duplicates and empty
+ * entries collapsed. Absent, null or blank asks for nothing. A repeated parameter (an array of
+ * strings, as query parsers give `?include=a&include=b`) counts as one list. An unknown section
+ * is a 400 `validation_failed` naming it at field `include`; every unknown section is listed.
+ *
+ * Implements TRK-01.
+ *
+ * @example
+ * [parseTrackingInclude(' Location,location ').right, parseTrackingInclude(undefined).right, parseTrackingInclude('location,route').left.violations[0].reason]
+ * //=> [{ location: true }, { location: false }, "has an unknown section 'route'; the supported sections are: location"]
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const parseTrackingInclude = (query: unknown): Either<ProblemDetail, TrackingInclude> => {
+  const path: Path = ['include']
+  let parts: ReadonlyArray<unknown>
+  if (isAbsent(query)) parts = []
+  else if (typeof query === 'string') parts = [query]
+  else if (Array.isArray(query)) parts = query
+  else return left(validationProblem([violationAt(path, null, 'type', typeMessage('a comma-separated list of sections', query))]))
+  let location = false
+  const unknown: string[] = []
+  for (const part of parts) {
+    if (typeof part !== 'string') {
+      return left(validationProblem([violationAt(path, null, 'type', typeMessage('a comma-separated list of sections', part))]))
+    }
+    for (const raw of part.split(',')) {
+      const section = raw.trim().toLowerCase()
+      if (section === '') continue
+      if (section === 'location') location = true
+      else if (!unknown.includes(section)) unknown.push(section)
+    }
+  }
+  if (unknown.length > 0) {
+    // A section name is no personal data: naming it is what lets a caller fix the query.
+    const named = unknown.map((s) => `'${s.length > 40 ? `${s.slice(0, 40)}…` : s}'`).join(', ')
+    const reason = `has an unknown section ${named}; the supported sections are: ${SECTION_LIST}`
+    return left(validationProblem([violationAt(path, null, 'invalid', unknown.length > 1 ? reason.replace('an unknown section', 'unknown sections') : reason)]))
+  }
+  return right({ location })
+}
+
+/**
+ * Options of {@link validateGpsData}.
+ *
+ * @category model
+ * @since 0.1.0
+ */
+export interface GpsDataOptions {
+  /** Prefix of every field, e.g. `pings[3]`. */
+  readonly path?: string | Path
+  /** The clock-skew allowance comes from `config.gpsClockSkewSeconds`. */
+  readonly config?: RulesConfig
+}
+
+const ENTITY = 'GpsData'
+const TIMESTAMP = { required: true, test: isDateTimeString, format: 'an ISO 8601 date-time with Z or an offset' }
+const LATITUDE = { required: true, min: -90, max: 90 }
+const LONGITUDE = { required: true, min: -180, max: 180 }
+const SPEED = { required: true, min: 0 }
+const HEADING_RANGE = 'must be a whole number of degrees from 0 to 359 (0 is North)'
+const HEADING = { required: true, min: 0, minMessage: HEADING_RANGE }
+
+/**
+ * Returns the GPS ping with only the spec's fields (vehicleId and timestamp trimmed), or every
+ * violation with its path: every field is required; latitude -90..90 and longitude -180..180 are
+ * finite numbers; heading a whole number 0..359 (0 is North); speed whole km/h, at least 0; the
+ * timestamp an ISO 8601 date-time with a zone designator, not later than `now` plus the clock-skew
+ * allowance.
+ *
+ * Implements TRK-02. Decision (D): a timestamp up to `config.gpsClockSkewSeconds` (120 s) after
+ * `now` is accepted, since a vehicle's clock and the server's never agree exactly; an invalid
+ * `now` is a violation at field `now` (the future cannot be judged without it).
+ *
+ * @example
+ * validateGpsData({ vehicleId: 'TRK-1', timestamp: '2026-11-24T15:05:00Z', latitude: 41.5, longitude: -88.1, heading: 360, speed: 88.5 },
+ *   DateTime.fromISO('2026-11-24T15:00:00Z')).left.map((v) => [v.field, v.code])
+ * //=> [['timestamp', 'out_of_range'], ['heading', 'out_of_range'], ['speed', 'not_integer']]
+ *
+ * @category rules
+ * @since 0.1.0
+ */
+export const validateGpsData = (input: unknown, now: DateTime, options: GpsDataOptions = {}): Result<GpsData> => {
+  const path = parsePath(options.path)
+  const sink: Sink = { entity: ENTITY, out: [] }
+  if (!isObject(input)) {
+    const v = isAbsent(input)
+      ? violationAt(path, ENTITY, 'required', 'is required')
+      : violationAt(path, ENTITY, 'type', typeMessage('a GpsData object', input))
+    return left([v])
+  }
+  const vehicleId = readText(sink, own(input, 'vehicleId'), path, 'vehicleId', { required: true })
+  const timestamp = readPattern(sink, own(input, 'timestamp'), path, 'timestamp', TIMESTAMP)
+  if (timestamp !== undefined) {
+    if (!DateTime.isDateTime(now) || !now.isValid) {
+      sink.out.push(violationAt(['now'], ENTITY, 'type', 'must be a valid DateTime to judge whether the timestamp lies in the future'))
+    } else {
+      const skew = (options.config ?? defaultConfig).gpsClockSkewSeconds
+      if (DateTime.fromISO(timestamp, { setZone: true }).toMillis() > now.toMillis() + skew * 1000) {
+        report(sink, path, 'timestamp', 'out_of_range', `must not be in the future (more than ${skew} s after now)`)
+      }
+    }
+  }
+  const latitude = readNumber(sink, own(input, 'latitude'), path, 'latitude', LATITUDE)
+  const longitude = readNumber(sink, own(input, 'longitude'), path, 'longitude', LONGITUDE)
+  let heading = readInteger(sink, own(input, 'heading'), path, 'heading', HEADING)
+  if (heading !== undefined && heading > 359) {
+    report(sink, path, 'heading', 'out_of_range', HEADING_RANGE)
+    heading = undefined
+  }
+  const speed = readInteger(sink, own(input, 'speed'), path, 'speed', SPEED)
+  if (sink.out.length > 0) return left(sink.out as unknown as Violations)
+  return right({ vehicleId: vehicleId!, timestamp: timestamp!, latitude: latitude!, longitude: longitude!, heading: heading!, speed: speed! } as GpsData)
+}
