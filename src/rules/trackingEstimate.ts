@@ -32,6 +32,8 @@ export interface EstimateInput {
 const HOUR_MS = 3_600_000
 const MINUTE_MS = 60_000
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x))
+/** Rounds to 1 / `per` (a million: 0.1 m of latitude; a thousand: 1 m of radius); monotone, so no law changes. */
+const round = (x: number, per: number): number => Math.round(x * per) / per
 
 /** "3 h 05 min", "45 min": a duration as a person reads it. */
 const duration = (ms: number): string => {
@@ -76,7 +78,7 @@ const later = (a: GpsData, b: GpsData): boolean =>
  * last observation (the newest ping, else the pickup). `isSignificantlyDelayed` when the estimate
  * lies more than `delayThresholdMinutes` behind the schedule, or when the newest ping lies more
  * than `offRouteKm` from the route; `delayMessage` says which (empty otherwise). The center is a
- * valid GpsData stamped `now`, headed along the route, with the fresh ping's speed or the planned
+ * valid GpsData stamped `now` (coordinates to 6 decimals, the radius to the metre), headed along the route, with the fresh ping's speed or the planned
  * average speed (0 once arrived); its vehicleId is the newest ping's (empty without one).
  *
  * Implements TRK-03, TRK-04. Decision (D): the model above, its figures in `config.tracking`.
@@ -157,8 +159,8 @@ export const estimateLocation = (input: EstimateInput, options: { readonly confi
   const heading = L > 0 ? Math.round(routeBearing(route, along)) % 360 : newest !== undefined ? newest.ping.heading : 0
   const radius = Math.min(EVERYWHERE_KM, m.baseRadiusKm + (m.radiusGrowthKmPerHour * (nowMs - lastMs)) / HOUR_MS)
   return {
-    center: { vehicleId, timestamp: iso(nowMs), latitude: here.latitude, longitude: here.longitude, heading, speed } as GpsData,
-    uncertaintyRadiusKm: radius,
+    center: { vehicleId, timestamp: iso(nowMs), latitude: round(here.latitude, 1e6), longitude: round(here.longitude, 1e6), heading, speed } as GpsData,
+    uncertaintyRadiusKm: round(radius, 1000),
     lastEventTimestamp: iso(lastMs),
     isSignificantlyDelayed: late || astray,
     delayMessage: messages.join(' '),
