@@ -154,6 +154,27 @@ describe('shipper-rules validate appointment and merge-appointment', () => {
   })
 })
 
+describe('shipper-rules validate tracking', () => {
+  it('builds the Tracking response of the Chicago to Dallas examples: with a sentence, or flagged off route without one', () => {
+    const fresh = run(['validate', 'tracking', 'examples/tracking/valid-chicago-dallas-fresh-ping.json'])
+    expect(fresh.code).toBe(0)
+    const t = (JSON.parse(fresh.stdout) as { value: { orderStatus: string; location: { statusDescription?: string; isSignificantlyDelayed: boolean } } }).value
+    expect(t.orderStatus).toBe('IN_TRANSIT')
+    expect(t.location.statusDescription).toBe('In transit near Chatham, IL; expected Tuesday, Nov 24')
+    const stale = JSON.parse(run(['validate', 'tracking', 'examples/tracking/valid-chicago-dallas-stale-ping-off-route.json']).stdout) as { value: typeof t }
+    expect([stale.value.location.isSignificantlyDelayed, stale.value.location.statusDescription]).toEqual([true, undefined])
+    const honolulu = JSON.parse(run(['validate', 'tracking', 'examples/tracking/valid-honolulu-appointment-no-location.json']).stdout) as { value: Record<string, unknown> }
+    expect(honolulu.value).toEqual({ id: 'ord_01JD7HNL01', orderNumber: 'HNL01', orderStatus: 'ACCEPTED', estimatedPickupDate: '2026-11-20T17:00:00Z', estimatedDeliveryDate: '2026-11-25T08:00:00Z' })
+  })
+  it('an unknown include section or a bad ping: exit 1 with the violations', () => {
+    const r = run(['validate', 'tracking', 'examples/tracking/invalid-bad-ping.json'])
+    expect(r.code).toBe(1)
+    const fields = (JSON.parse(r.stdout) as { violations: Array<{ field: string }> }).violations.map((v) => v.field)
+    expect(fields).toEqual(['pings[0].vehicleId', 'pings[0].timestamp', 'pings[0].longitude', 'pings[0].heading', 'pings[0].speed'])
+    expect(run(['validate', 'tracking', 'examples/tracking/invalid-unknown-include-section.json']).code).toBe(1)
+  })
+})
+
 describe('shipper-rules examples (npm start)', () => {
   it('runs every example, prints each result readably and exits 0 when all came out as named', () => {
     const r = run(['examples', 'examples'])

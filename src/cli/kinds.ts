@@ -9,6 +9,7 @@ import { normalizeAddress, type AddressPurpose } from '../rules/address.js'
 import { validateAppointmentRequirement } from '../rules/appointment.js'
 import { validateComponents } from '../rules/freightComponents.js'
 import { validateCreateShipment, validateQuoteRequest } from '../rules/requests.js'
+import { trackingKind } from './tracking.js'
 
 /** Options a kind may take from the command line. */
 export interface KindOptions {
@@ -20,7 +21,7 @@ export interface KindOptions {
 /** A validator of one kind: wire JSON in, the normalized value or a ProblemDetail out. */
 export type KindValidator = (input: unknown, options: KindOptions) => Either<ProblemDetail, unknown>
 
-/** The kinds API.md names (plus components), each with its validator. */
+/** The kinds API.md names (plus components, and tracking: the Tracking response built from order facts), each with its validator. */
 export const KINDS: Readonly<Record<string, KindValidator>> = {
   address: (input, options) => {
     const r = normalizeAddress(input, { purpose: options.purpose ?? 'shipment' })
@@ -34,4 +35,5 @@ export const KINDS: Readonly<Record<string, KindValidator>> = {
     // (an "appointmentRequired" key beside the body, used by merge-appointment, is dropped as unknown)
     return isLeft(r) ? left(validationProblem(r.left)) : right(r.right)
   },
+  tracking: (input) => trackingKind(input),
 }

@@ -18,6 +18,7 @@ import type { ProblemDetail } from '../errors/problem.js'
 import { freightClassCommand, FREIGHT_CLASS_USAGE } from './freightClass.js'
 import { KINDS, type KindOptions } from './kinds.js'
 import { MERGE_APPOINTMENT_USAGE, mergeAppointmentCommand } from './mergeAppointment.js'
+import { TRACKING_INPUT } from './tracking.js'
 import { TRANSIT_DAYS_USAGE, transitDaysCommand } from './transitDays.js'
 
 /** What the CLI may do to the outside world. */
@@ -36,6 +37,8 @@ export const USAGE = `Usage:
       reads JSON from the file, or standard input when the file is - or absent;
       prints {"valid": true, "value": …} and exits 0, or the ProblemDetail and exits 1.
       --purpose applies to address; --liftgate applies the liftgate limits to components.
+      tracking builds the Tracking response from order facts:
+        ${TRACKING_INPUT}
 ${FREIGHT_CLASS_USAGE}
 ${TRANSIT_DAYS_USAGE}
 ${MERGE_APPOINTMENT_USAGE}
