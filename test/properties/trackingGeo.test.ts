@@ -24,7 +24,7 @@ const haversineKm = (a: { latitude: number; longitude: number }, b: { latitude: 
 }
 const table = kept.map((c) => ({ zip: c.zip, ...zipCentroid(c.zip)! }))
 
-describe('TRK-05 ZIP geography: the generated table', () => {
+describe('TRK-03 / TRK-05 ZIP geography (stop positions, places, zones): the generated table', () => {
   it('is what scripts/geo-table.mjs generates from the installed packages (no hand edits, no drift)', () => {
     const out = execFileSync(process.execPath, ['scripts/geo-table.mjs', '--check'], { encoding: 'utf8' })
     expect(out).toMatch(/is up to date \(\d+ ZIP codes\)/)

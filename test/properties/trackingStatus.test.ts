@@ -129,7 +129,7 @@ const factsArb = fc
 
 const placeOf = (p: { latitude: number; longitude: number }) => nearestZip(p)
 
-describe('TRK-06 / ORD-08 the tracking assembly', () => {
+describe('TRK-06 / ORD-08 / TRK-01 the tracking assembly', () => {
   it('orderStatus is null exactly when the stored state is unset; estimatedDeliveryDate is the appointment, else the prediction, else null', () => {
     fc.assert(
       fc.property(factsArb, ({ facts, raw }) => {
