@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import * as z from 'zod'
+import { compareAll } from './timing.mjs'
 import { US_STATES_AND_DC, US_TERRITORIES, validateCreateShipment, validateQuoteRequest } from '../dist/esm/index.js'
 
 const load = (p) => JSON.parse(readFileSync(new URL(`../examples/${p}`, import.meta.url), 'utf8'))
@@ -87,25 +88,6 @@ const vCreate = v.object({
   shipperDispatch: v.optional(v.object({ name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)), email: v.optional(v.pipe(v.string(), v.maxLength(320), v.email())), phone: v.optional(v.pipe(v.string(), v.maxLength(32), v.regex(E164))), scac: v.optional(v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2,4}$/))) })),
 })
 const vQuote = v.object({ pickupAddress: vQuoteAddress, deliveryAddress: vQuoteAddress, orderComponents: v.pipe(v.array(vComponent), v.minLength(1)), requiredPickupDate: vDate, shipmentMode: v.optional(v.pipe(v.string(), v.toLowerCase(), v.picklist(['ltl', 'ftl']))) })
-
-const round = (fn) => {
-  let n = 0
-  const start = process.hrtime.bigint()
-  let elapsed = 0n
-  while (elapsed < 150_000_000n) {
-    for (let i = 0; i < 200; i++) fn()
-    n += 200
-    elapsed = process.hrtime.bigint() - start
-  }
-  return Number(elapsed) / n
-}
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
-const compareAll = (fns) => {
-  for (const f of fns) for (let i = 0; i < 5_000; i++) f()
-  const times = fns.map(() => [])
-  for (let r = 0; r < 5; r++) fns.forEach((f, i) => times[i].push(round(f)))
-  return times.map(median)
-}
 
 // the validators must agree with themselves on the verdict before they are timed
 const sanity = [

@@ -4,31 +4,12 @@
 // instants dominates. Not a timed test: run it with `npm run bench`.
 import { DateTime } from 'luxon'
 import { addBusinessDays, transitDays } from '../dist/esm/index.js'
+import { compareAll } from './timing.mjs'
 
 const pickup = DateTime.fromISO('2026-11-20T15:00:00Z')
 const spans = { '1 day': pickup.plus({ days: 1 }), '10 years': pickup.plus({ years: 10 }) }
 
-// One round: ns per call over ~100 ms. Rounds of the compared calls are interleaved and the
-// median of seven is reported, so warm-up and background load fall on both sides alike.
-const round = (fn) => {
-  let n = 0
-  const start = process.hrtime.bigint()
-  let elapsed = 0n
-  while (elapsed < 100_000_000n) {
-    for (let i = 0; i < 1_000; i++) fn()
-    n += 1_000
-    elapsed = process.hrtime.bigint() - start
-  }
-  return Number(elapsed) / n
-}
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
-const compare = (fa, fb) => {
-  for (let i = 0; i < 20_000; i++) (fa(), fb())
-  const a = []
-  const b = []
-  for (let r = 0; r < 7; r++) (a.push(round(fa)), b.push(round(fb)))
-  return [median(a), median(b)]
-}
+const compare = (fa, fb) => compareAll([fa, fb], { rounds: 7, warmup: 20_000, budgetMs: 100 })
 
 console.log(`node ${process.version}; ns per call, median of 7 interleaved rounds (lower is better)\n`)
 console.log(`${'call'.padEnd(44)} ${'short'.padStart(8)} ${'10 years'.padStart(9)} ${'ratio'.padStart(6)}`)

@@ -99,7 +99,8 @@ export const describeStatus = (facts: StatusFacts, options: { readonly config?: 
   const { orderStatus, place } = facts
   if (!hasPhase(orderStatus) || !isPlace(place)) return undefined
   const zone = facts.zone ?? (options.config ?? defaultConfig).businessDays.zone
-  if (typeof zone !== 'string' || !IANAZone.isValidZone(zone)) return undefined
+  // IANAZone.create keeps one instance per name, so validity is judged once per zone, not per call
+  if (typeof zone !== 'string' || !IANAZone.create(zone).isValid) return undefined
   const where = `${STATUS_PHASES[orderStatus]} near ${place.city.trim()}, ${place.state.trim()}`
   if (!isInstant(facts.eta)) return where
   const day = DateTime.fromMillis(facts.eta.toMillis(), { zone, locale: 'en-US' }).toFormat('cccc, LLL d')
