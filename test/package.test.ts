@@ -12,6 +12,20 @@ import { describe, expect, it } from 'vitest'
 const ROOT = join(import.meta.dirname, '..')
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>
 
+/** What a front end's bundler makes of a module importing the package: minified, for browsers. */
+const bundleForBrowser = async (contents: string): Promise<string> => {
+  const r = await build({
+    stdin: { contents, resolveDir: ROOT, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  })
+  return r.outputFiles[0]!.text
+}
+
 describe('package', () => {
   it('declares no runtime dependencies beyond fp-ts, io-ts and luxon, and no side effects', () => {
     expect(Object.keys(pkg['dependencies'] as object).sort()).toEqual(['fp-ts', 'io-ts', 'luxon'])
@@ -59,18 +73,7 @@ describe('package', () => {
     expect(out).toBe('')
   })
   it('a front end that imports only the address rules bundles a few kilobytes: no io-ts, luxon or fp-ts runtime', async () => {
-    const bundle = async (names: string): Promise<string> => {
-      const r = await build({
-        stdin: { contents: `import { ${names} } from 'shipper-rules'; console.log(${names})`, resolveDir: ROOT, loader: 'js' },
-        bundle: true,
-        minify: true,
-        format: 'esm',
-        platform: 'browser',
-        write: false,
-        logLevel: 'silent',
-      })
-      return r.outputFiles[0]!.text
-    }
+    const bundle = (names: string) => bundleForBrowser(`import { ${names} } from 'shipper-rules'; console.log(${names})`)
     const address = await bundle('normalizeAddress')
     expect(address.length).toBeLessThan(12_000)
     // Markers: luxon's use of Intl.DateTimeFormat, and the name io-ts gives the address codec.
@@ -81,20 +84,8 @@ describe('package', () => {
     expect(everything.length).toBeGreaterThan(address.length * 5)
   })
   it('the ZIP table stays out of the root entry point; shipper-rules/geo bundles to the size the README states', async () => {
-    const bundle = async (contents: string): Promise<string> => {
-      const r = await build({
-        stdin: { contents, resolveDir: ROOT, loader: 'js' },
-        bundle: true,
-        minify: true,
-        format: 'esm',
-        platform: 'browser',
-        write: false,
-        logLevel: 'silent',
-      })
-      return r.outputFiles[0]!.text
-    }
-    const root = await bundle(`import * as all from 'shipper-rules'; console.log(all)`)
-    const geo = await bundle(`import { zipCentroid, timeZoneForZip, nearestZip } from 'shipper-rules/geo'; console.log(zipCentroid, timeZoneForZip, nearestZip)`)
+    const root = await bundleForBrowser(`import * as all from 'shipper-rules'; console.log(all)`)
+    const geo = await bundleForBrowser(`import { zipCentroid, timeZoneForZip, nearestZip } from 'shipper-rules/geo'; console.log(zipCentroid, timeZoneForZip, nearestZip)`)
     const marker = /Pacific\/Honolulu/
     expect(root).not.toMatch(marker)
     expect(geo).toMatch(marker)
