@@ -97,6 +97,8 @@ export interface GpsDataOptions {
 
 const ENTITY = 'GpsData'
 const TIMESTAMP = { required: true, test: isDateTimeString, format: 'an ISO 8601 date-time with Z or an offset' }
+/** A fraction with a non-zero digit after the milliseconds. */
+const SUB_MILLISECOND = /\.\d{3}\d*[1-9]/
 const LATITUDE = { required: true, min: -90, max: 90 }
 const LONGITUDE = { required: true, min: -180, max: 180 }
 const SPEED = { required: true, min: 0 }
@@ -138,7 +140,10 @@ export const validateGpsData = (input: unknown, now: DateTime, options: GpsDataO
       sink.out.push(violationAt(['now'], ENTITY, 'type', 'must be a valid DateTime to judge whether the timestamp lies in the future'))
     } else {
       const skew = (options.config ?? defaultConfig).gpsClockSkewSeconds
-      if (DateTime.fromISO(timestamp, { setZone: true }).toMillis() > now.toMillis() + skew * 1000) {
+      const ms = DateTime.fromISO(timestamp, { setZone: true }).toMillis()
+      const limit = now.toMillis() + skew * 1000
+      // luxon keeps milliseconds only: digits past them decide a timestamp that lands on the limit
+      if (ms > limit || (ms === limit && SUB_MILLISECOND.test(timestamp))) {
         report(sink, path, 'timestamp', 'out_of_range', `must not be in the future (more than ${skew} s after now)`)
       }
     }

@@ -196,7 +196,7 @@ describe('TRK-02 GpsData', () => {
       }),
     )
   })
-  it('a timestamp up to the configured skew after now is accepted, 1 ms or 1 s more is out_of_range at timestamp', () => {
+  it('a timestamp up to the configured skew after now is accepted, 1 ns, 1 ms or 1 s more is out_of_range at timestamp', () => {
     fc.assert(
       fc.property(validArb, fc.integer({ min: 0, max: 100_000 }), styleArb, (v, k, style) => {
         const config = rightOf(makeConfig({ gpsClockSkewSeconds: k }))
@@ -205,6 +205,11 @@ describe('TRK-02 GpsData', () => {
         expect(rightOf(at(k * 1000)).timestamp).toBe(stampOf(v.now.ms + k * 1000, style))
         expect(triples(at(k * 1000 + 1))).toEqual([['timestamp', 'out_of_range', 'GpsData']])
         expect(triples(at((k + 1) * 1000))).toEqual([['timestamp', 'out_of_range', 'GpsData']])
+        // digits past the millisecond count: on the limit with zeros is accepted, with any other digit it is later
+        const limitUtc = new Date(v.now.ms + k * 1000).toISOString().replace('Z', '')
+        const withDigits = (digits: string) => validateGpsData({ ...input, timestamp: `${limitUtc}${digits}Z` }, now, { config })
+        expect(withDigits('000000')._tag).toBe('Right')
+        expect(triples(withDigits(`00000${1 + (k % 9)}`))).toEqual([['timestamp', 'out_of_range', 'GpsData']])
       }),
     )
   })
