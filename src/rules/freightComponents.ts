@@ -178,15 +178,18 @@ export const readComponents = (
     )
     return { reports, totals: { totalPalletCount: 0, totalPoundsWeight: 0 }, shape: shape.out, limits: limits.out }
   }
-  const limitsInForce = options.liftgate === true ? liftgateLimits(config) : standardLimits(config)
+  const limitsInForce = limitsFor(config, options.liftgate === true)
+  const tally = { pallets: 0 }
   input.forEach((item: unknown, i) => {
-    const r = readComponent(item, [...path, i], shape, limits, limitsInForce, config)
+    const r = readComponent(item, [...path, i], shape, limits, limitsInForce, config, tally)
     if (r !== undefined) reports.push(r)
   })
+  // Reports are only ever returned when nothing is wrong, so a component over a limit skips its
+  // report; the pallet tally still counts every well-formed component for the per-order cap.
   const totals = orderTotals(reports.map((r) => r.component), { config })
-  if (shape.out.length === 0 && totals.totalPalletCount > config.pallet.maxPalletsPerOrder) {
+  if (shape.out.length === 0 && tally.pallets > config.pallet.maxPalletsPerOrder) {
     limits.out.push(
-      violationAt(path, entity, 'out_of_range', `the order has ${totals.totalPalletCount} pallets; at most ${config.pallet.maxPalletsPerOrder} pallets are allowed per order`),
+      violationAt(path, entity, 'out_of_range', `the order has ${tally.pallets} pallets; at most ${config.pallet.maxPalletsPerOrder} pallets are allowed per order`),
     )
   }
   return { reports, totals, shape: shape.out, limits: limits.out }
@@ -222,25 +225,29 @@ interface Limits {
   readonly maxPounds: number
   /** "without liftgate" / "at a stop that requires a liftgate" */
   readonly where: string
+  /** The sentence every dimension message ends with, and the weight message: built when first needed. */
+  stated?: string
+  pounds?: string
 }
 
 /** The sentence every dimension message ends with: the whole box that applied. */
 const statedLimits = (lim: Limits): string =>
-  `pallets must be at least ${triple(lim.min)} and at most ${triple(lim.max)} inches (length x width x height) ${lim.where}`
+  (lim.stated ??= `pallets must be at least ${triple(lim.min)} and at most ${triple(lim.max)} inches (length x width x height) ${lim.where}`)
+const poundsLimit = (lim: Limits): string => (lim.pounds ??= `must be at most ${lim.maxPounds} pounds per pallet ${lim.where}`)
 
-const standardLimits = (c: RulesConfig): Limits => ({
-  min: c.pallet.minDimensions,
-  max: c.pallet.maxDimensions,
-  maxPounds: c.pallet.maxPoundsPerPallet,
-  where: 'without liftgate',
-})
-const liftgateLimits = (c: RulesConfig): Limits => ({
-  min: c.pallet.minDimensions,
-  max: c.pallet.liftgate.maxDimensions,
-  maxPounds: c.pallet.liftgate.maxPoundsPerPallet,
-  where: 'at a stop that requires a liftgate',
-})
+const limitsOf = (c: RulesConfig, liftgate: boolean): Limits =>
+  liftgate
+    ? { min: c.pallet.minDimensions, max: c.pallet.liftgate.maxDimensions, maxPounds: c.pallet.liftgate.maxPoundsPerPallet, where: 'at a stop that requires a liftgate' }
+    : { min: c.pallet.minDimensions, max: c.pallet.maxDimensions, maxPounds: c.pallet.maxPoundsPerPallet, where: 'without liftgate' }
+
 const triple = (d: PalletSize): string => `${d.length} x ${d.width} x ${d.height}`
+
+// The default configuration's limits with their messages, built once: constants, so a request
+// judged by the defaults never formats them again. Any other configuration builds its own per call.
+const withMessages = (lim: Limits): Readonly<Limits> => (statedLimits(lim), poundsLimit(lim), Object.freeze(lim))
+const DEFAULT_LIMITS = { standard: withMessages(limitsOf(defaultConfig, false)), liftgate: withMessages(limitsOf(defaultConfig, true)) }
+const limitsFor = (c: RulesConfig, liftgate: boolean): Limits =>
+  c === defaultConfig ? (liftgate ? DEFAULT_LIMITS.liftgate : DEFAULT_LIMITS.standard) : limitsOf(c, liftgate)
 
 const CLASS_SET: ReadonlySet<string> = new Set(FREIGHT_CLASSES)
 const CLASS_LIST = FREIGHT_CLASSES.join(', ')
@@ -254,17 +261,19 @@ const readComponent = (
   limits: Sink,
   lim: Limits,
   config: RulesConfig,
+  tally: { pallets: number },
 ): ComponentReport | undefined => {
   if (!isObject(item)) {
     shape.out.push(violationAt(path, shape.entity, isAbsent(item) ? 'required' : 'type', typeMessage('a pallet group object', item)))
     return undefined
   }
   const before = shape.out.length
+  const limitsBefore = limits.out.length
   const c = pick(item)
   const palletCount = readInteger(shape, c.palletCount, path, 'palletCount', POSITIVE)
   const poundsWeight = readInteger(shape, c.poundsWeight, path, 'poundsWeight', POSITIVE)
   if (poundsWeight !== undefined && poundsWeight > lim.maxPounds) {
-    report(limits, path, 'poundsWeight', 'out_of_range', `must be at most ${lim.maxPounds} pounds per pallet ${lim.where}`)
+    report(limits, path, 'poundsWeight', 'out_of_range', poundsLimit(lim))
   }
   const resolved = readDimensions(c, path, shape, limits, lim)
   const declared = readDeclaredClass(c.freightClass, path, shape)
@@ -275,6 +284,8 @@ const readComponent = (
   if (shape.out.length > before || palletCount === undefined || poundsWeight === undefined || resolved === undefined) {
     return undefined
   }
+  tally.pallets += palletCount
+  if (limits.out.length > limitsBefore) return undefined
   const dims = resolved.dims
   const cls = effectiveFreightClass({ poundsWeight, dimensions: dims, freightClass: declared }, { config })
   const component: NormalizedComponent = {
@@ -368,11 +379,19 @@ const readDimensions = (
     report(shape, path, 'dimensions', 'type', typeMessage('an object { length, width, height }', d))
   } else if (complete) {
     const o = d as JsonObject
-    const dpath = [...path, 'dimensions']
-    const length = readInteger(shape, o['length'], dpath, 'length', DIMENSION)
-    const width = readInteger(shape, o['width'], dpath, 'width', DIMENSION)
-    const height = readInteger(shape, o['height'], dpath, 'height', DIMENSION)
-    if (length !== undefined && width !== undefined && height !== undefined) fromObject = { length, width, height }
+    const l = o['length']
+    const w = o['width']
+    const h = o['height']
+    if (isDimension(l) && isDimension(w) && isDimension(h)) {
+      fromObject = { length: l, width: w, height: h }
+    } else {
+      // the readers word the violations; the path is built only when one is needed
+      const dpath = [...path, 'dimensions']
+      const length = readInteger(shape, l, dpath, 'length', DIMENSION)
+      const width = readInteger(shape, w, dpath, 'width', DIMENSION)
+      const height = readInteger(shape, h, dpath, 'height', DIMENSION)
+      if (length !== undefined && width !== undefined && height !== undefined) fromObject = { length, width, height }
+    }
   } else if (isObject(d)) {
     notices.push(NOTICE_INCOMPLETE_DIMENSIONS)
   }
@@ -398,11 +417,20 @@ const readDimensions = (
 
 const DIMENSION_NAMES = ['length', 'width', 'height'] as const
 
+/** What readInteger accepts for a dimension: a safe integer of at least 0. */
+const isDimension = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
+
 const checkDimensionLimits = (dims: PalletSize, source: DimensionsSource, path: Path, limits: Sink, lim: Limits): void => {
+  const { min, max } = lim
+  if (
+    dims.length >= min.length && dims.length <= max.length &&
+    dims.width >= min.width && dims.width <= max.width &&
+    dims.height >= min.height && dims.height <= max.height
+  ) return
+  const stated = statedLimits(lim)
   for (const name of DIMENSION_NAMES) {
     const v = dims[name]
     if (v >= lim.min[name] && v <= lim.max[name]) continue
-    const stated = statedLimits(lim)
     const message = `${name} must be between ${lim.min[name]} and ${lim.max[name]} inches: ${stated}`
     if (source === 'dimensions') report(limits, [...path, 'dimensions'], name, 'out_of_range', message)
     else if (source === 'palletDimensions') report(limits, [...path, 'palletDimensions'], PALLET_DIMENSIONS_ORDER.indexOf(name), 'out_of_range', message)

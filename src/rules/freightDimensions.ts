@@ -58,8 +58,6 @@ export interface ResolvedDimensions extends PalletSize {
  */
 export const PALLET_DIMENSIONS_ORDER = ['height', 'length', 'width'] as const
 
-const DIMENSION_NAMES = ['length', 'width', 'height'] as const
-
 /**
  * The notice of a component whose deprecated `palletDimensions` were used.
  *
@@ -104,7 +102,7 @@ const present = (v: unknown): boolean => !isAbsent(v)
  * @internal
  */
 export const isCompleteDimensions = (d: unknown): boolean =>
-  isObject(d) && DIMENSION_NAMES.every((k) => present(own(d, k)))
+  isObject(d) && present(own(d, 'length')) && present(own(d, 'width')) && present(own(d, 'height'))
 
 /**
  * Returns the dimensions a component has, and where they come from: a complete `dimensions`

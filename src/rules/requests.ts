@@ -233,6 +233,32 @@ const readDispatch = (raw: unknown, out: Violation[]): Dispatch | undefined => {
   return { name, ...(email === undefined ? {} : { email }), ...(phone === undefined ? {} : { phone }), ...(scac === undefined ? {} : { scac }) }
 }
 
+interface RawQuote {
+  pickupAddress: unknown
+  deliveryAddress: unknown
+  orderComponents: unknown
+  requiredPickupDate: unknown
+  shipmentMode: unknown
+  customerReference: unknown
+}
+
+// One pass over the body's own keys into a pre-shaped record (as the address reader does).
+const pickQuote = (b: JsonObject): RawQuote => {
+  const r: RawQuote = { pickupAddress: undefined, deliveryAddress: undefined, orderComponents: undefined, requiredPickupDate: undefined, shipmentMode: undefined, customerReference: undefined }
+  for (const key in b) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) continue
+    switch (key) {
+      case 'pickupAddress': r.pickupAddress = b[key]; break
+      case 'deliveryAddress': r.deliveryAddress = b[key]; break
+      case 'orderComponents': r.orderComponents = b[key]; break
+      case 'requiredPickupDate': r.requiredPickupDate = b[key]; break
+      case 'shipmentMode': r.shipmentMode = b[key]; break
+      case 'customerReference': r.customerReference = b[key]; break
+    }
+  }
+  return r
+}
+
 const MODE = { test: (s: string) => s === 'ltl' || s === 'ftl', format: 'ltl or ftl' }
 
 /**
@@ -258,17 +284,18 @@ export const validateQuoteRequest = (body: unknown, options: RequestOptions = {}
   const shape: Violation[] = []
   const limits: Violation[] = []
   const sink: Sink = { entity: null, out: shape }
-  const rawPickup = own(body, 'pickupAddress')
-  const rawDelivery = own(body, 'deliveryAddress')
+  const q = pickQuote(body)
+  const rawPickup = q.pickupAddress
+  const rawDelivery = q.deliveryAddress
   const pickupAddress = take(normalizeAddress(rawPickup, PICKUP_QUOTE), shape)
   const deliveryAddress = take(normalizeAddress(rawDelivery, DELIVERY_QUOTE), shape)
   const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
-  const orderComponents = components(own(body, 'orderComponents'), liftgate, config, shape, limits)
-  const requiredPickupDate = readPattern(sink, own(body, 'requiredPickupDate'), ROOT, 'requiredPickupDate', DATE_TIME)
-  const modeText = readText(sink, own(body, 'shipmentMode'), ROOT, 'shipmentMode')
+  const orderComponents = components(q.orderComponents, liftgate, config, shape, limits)
+  const requiredPickupDate = readPattern(sink, q.requiredPickupDate, ROOT, 'requiredPickupDate', DATE_TIME)
+  const modeText = readText(sink, q.shipmentMode, ROOT, 'shipmentMode')
   const shipmentMode = modeText === undefined ? undefined : MODE.test(modeText.toLowerCase()) ? (modeText.toLowerCase() as 'ltl' | 'ftl') : undefined
   if (modeText !== undefined && shipmentMode === undefined) report(sink, ROOT, 'shipmentMode', 'pattern', `must be ${MODE.format}`)
-  const customerReference = readText(sink, own(body, 'customerReference'), ROOT, 'customerReference', { maxLength: LIMITS.createReferenceNumberMaxLength })
+  const customerReference = readText(sink, q.customerReference, ROOT, 'customerReference', { maxLength: LIMITS.createReferenceNumberMaxLength })
   const value =
     pickupAddress !== undefined && deliveryAddress !== undefined && orderComponents !== undefined
       ? {
