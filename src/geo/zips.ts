@@ -220,7 +220,7 @@ export const timeZoneForZip = (zip: unknown): string | null => {
  * code), or null when the position is not a finite latitude from -90 to 90 and longitude from
  * -180 to 180. Searches a half-degree grid outward from the position's cell and stops as soon as
  * no farther cell can hold a nearer centroid (tens of microseconds in the
- * contiguous states), or scans the whole table (under 50 µs) when the position is more than
+ * contiguous states), or scans the whole table (under 0.1 ms) when the position is more than
  * 4 degrees from every centroid.
  *
  * @example
