@@ -14,6 +14,7 @@ import { violationAt, type Violation } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import { readEmail, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isAbsent, isObject, own, type JsonObject } from '../internal/input.js'
+import { instantOf } from '../internal/instant.js'
 import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
 import { isE164, LIMITS, SCAC_PATTERN } from '../model/patterns.js'
 import { isDateTimeString } from '../model/time.js'
@@ -161,7 +162,7 @@ export const validateCreateShipment = (body: unknown, options: RequestOptions = 
   const referenceNumbers = readReferences(sink, own(body, 'referenceNumbers'), ROOT, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength)
   const requiredPickupDate = readPattern(sink, own(body, 'requiredPickupDate'), ROOT, 'requiredPickupDate', DATE_TIME)
   const requiredDeliveryBy = readPattern(sink, own(body, 'requiredDeliveryBy'), ROOT, 'requiredDeliveryBy', DATE_TIME)
-  if (requiredPickupDate !== undefined && requiredDeliveryBy !== undefined && Date.parse(requiredDeliveryBy) < Date.parse(requiredPickupDate)) {
+  if (requiredPickupDate !== undefined && requiredDeliveryBy !== undefined && instantOf(requiredDeliveryBy) < instantOf(requiredPickupDate)) {
     report(sink, ROOT, 'requiredDeliveryBy', 'mismatch', 'must not be before requiredPickupDate')
   }
   const appointments = readAppointments(own(body, 'appointments'), flag(rawPickup, 'appointmentRequired'), flag(rawDelivery, 'appointmentRequired'), shape)

@@ -12,6 +12,7 @@ import { parsePath, type Path } from '../errors/path.js'
 import { validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt, type Result, type Violations } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
+import { instantOf } from '../internal/instant.js'
 import { readInteger, readNumber, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isAbsent, isObject, own } from '../internal/input.js'
 import { isDateTimeString } from '../model/time.js'
@@ -140,9 +141,9 @@ export const validateGpsData = (input: unknown, now: DateTime, options: GpsDataO
       sink.out.push(violationAt(['now'], ENTITY, 'type', 'must be a valid DateTime to judge whether the timestamp lies in the future'))
     } else {
       const skew = (options.config ?? defaultConfig).gpsClockSkewSeconds
-      const ms = DateTime.fromISO(timestamp, { setZone: true }).toMillis()
+      const ms = instantOf(timestamp)
       const limit = now.toMillis() + skew * 1000
-      // luxon keeps milliseconds only: digits past them decide a timestamp that lands on the limit
+      // milliseconds are kept (as luxon keeps them): digits past them decide a timestamp on the limit
       if (ms > limit || (ms === limit && SUB_MILLISECOND.test(timestamp))) {
         report(sink, path, 'timestamp', 'out_of_range', `must not be in the future (more than ${skew} s after now)`)
       }

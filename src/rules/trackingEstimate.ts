@@ -8,6 +8,7 @@
  */
 import { DateTime } from 'luxon'
 import { defaultConfig, type RulesConfig } from '../config.js'
+import { instantOf } from '../internal/instant.js'
 import { EVERYWHERE_KM, isInstant, iso, unavailableLocation as unavailable } from '../internal/location.js'
 import { distanceKm, isLatLon, pointOnRoute, projectOnRoute, routeBearing, routeOf, type LatLon } from '../internal/sphere.js'
 import type { GpsData, ShipmentLocation } from '../model/tracking.js'
@@ -50,7 +51,7 @@ const newestPing = (pings: unknown, pickMs: number, now: DateTime, config: Rules
   for (const raw of pings as ReadonlyArray<unknown>) {
     const r = validateGpsData(raw, now, { config })
     if (r._tag === 'Left') continue
-    const ms = DateTime.fromISO(r.right.timestamp, { setZone: true }).toMillis()
+    const ms = instantOf(r.right.timestamp)
     if (ms < pickMs) continue
     if (best === undefined || ms > best.ms || (ms === best.ms && later(r.right, best.ping))) best = { ping: r.right, ms }
   }

@@ -3,7 +3,8 @@ import { isRight } from 'fp-ts/lib/Either.js'
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import { Cents, OrderNumber } from '../../src/model/brands.js'
-import { DateTimeString } from '../../src/model/time.js'
+import { instantOf } from '../../src/internal/instant.js'
+import { DateTimeString, isDateTimeString } from '../../src/model/time.js'
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -43,6 +44,32 @@ describe('ID-02 money in cents', () => {
 })
 
 describe('ID-03 timestamps', () => {
+  it('the instant a wire timestamp names, by arithmetic, is the one luxon parses, for every form the pattern admits', () => {
+    const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'))
+    const stampArb = fc
+      .record({
+        year: fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')),
+        month: fc.integer({ min: 1, max: 12 }),
+        day: fc.integer({ min: 1, max: 31 }),
+        hour: two(23),
+        minute: two(59),
+        seconds: fc.option(fc.tuple(two(59), fc.option(fc.stringMatching(/^\d{1,9}$/), { nil: undefined })), { nil: undefined }),
+        zone: fc.oneof(fc.constant('Z'), fc.tuple(fc.constantFrom('+', '-'), two(23), two(59), fc.constantFrom(':', '')).map(([s, h, m, c]) => `${s}${h}${c}${m}`)),
+      })
+      .map((r) => {
+        // clamp the day into the month (leap years included) so every stamp names a real day
+        const y = Number(r.year)
+        const last = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][r.month - 1]!
+        const sec = r.seconds === undefined ? '' : `:${r.seconds[0]}${r.seconds[1] === undefined ? '' : `.${r.seconds[1]}`}`
+        return `${r.year}-${String(r.month).padStart(2, '0')}-${String(Math.min(r.day, last)).padStart(2, '0')}T${r.hour}:${r.minute}${sec}${r.zone}`
+      })
+    fc.assert(
+      fc.property(stampArb, (s) => {
+        expect(isDateTimeString(s)).toBe(true)
+        expect(instantOf(s)).toBe(DateTime.fromISO(s, { setZone: true }).toMillis())
+      }),
+    )
+  })
   const instantArb = fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) })
   const offsetArb = fc.integer({ min: -12 * 60, max: 14 * 60 }).map((m) => m - (m % 15))
   it('every ISO 8601 date-time with Z or an offset decodes unchanged', () => {
