@@ -13,7 +13,10 @@ const ROOT = join(import.meta.dirname, '..')
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>
 
 /** What a front end's bundler makes of a module importing the package: minified, for browsers. */
-const bundleForBrowser = async (contents: string): Promise<string> => {
+const bundleForBrowser = async (contents: string): Promise<string> => (await bundleWithInputs(contents)).text
+
+/** The bundle and the packages that contributed bytes to it. */
+const bundleWithInputs = async (contents: string): Promise<{ text: string; packages: string[] }> => {
   const r = await build({
     stdin: { contents, resolveDir: ROOT, loader: 'js' },
     bundle: true,
@@ -22,8 +25,13 @@ const bundleForBrowser = async (contents: string): Promise<string> => {
     platform: 'browser',
     write: false,
     logLevel: 'silent',
+    metafile: true,
   })
-  return r.outputFiles[0]!.text
+  const inputs = Object.values(r.metafile.outputs)[0]!.inputs
+  const packages = Object.entries(inputs)
+    .filter(([file, i]) => i.bytesInOutput > 0 && file.includes('node_modules/'))
+    .map(([file]) => file.split('node_modules/')[1]!.split('/')[0]!)
+  return { text: r.outputFiles[0]!.text, packages: [...new Set(packages)].sort() }
 }
 
 describe('package', () => {
@@ -82,6 +90,12 @@ describe('package', () => {
     const everything = await bundle('normalizeAddress, ShipmentAddress, makeConfig')
     for (const m of markers) expect(everything).toMatch(m)
     expect(everything.length).toBeGreaterThan(address.length * 5)
+  })
+  it('the request validators a front end runs per keystroke bundle no io-ts, fp-ts or luxon', async () => {
+    for (const name of ['validateCreateShipment', 'validateQuoteRequest', 'validateComponents', 'validateAppointmentRequirement', 'parseTrackingInclude']) {
+      const { packages } = await bundleWithInputs(`import { ${name} } from 'shipper-rules'; console.log(${name})`)
+      expect([name, packages]).toEqual([name, []])
+    }
   })
   it('the ZIP table stays out of the root entry point; shipper-rules/geo bundles to the size the README states', async () => {
     const root = await bundleForBrowser(`import * as all from 'shipper-rules'; console.log(all)`)

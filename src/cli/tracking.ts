@@ -11,7 +11,7 @@ import { validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt, type Violation } from '../errors/violation.js'
 import { nearestZip, timeZoneForZip, zipCentroid } from '../geo/index.js'
 import { isObject, own } from '../internal/input.js'
-import { isDateTimeString } from '../model/time.js'
+import { isDateTimeString } from '../model/timestamps.js'
 import { parseTrackingInclude, validateGpsData } from '../rules/tracking.js'
 import { buildTracking } from '../rules/trackingStatus.js'
 

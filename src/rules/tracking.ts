@@ -15,7 +15,7 @@ import { left, right } from '../internal/either.js'
 import { instantOf } from '../internal/instant.js'
 import { readInteger, readNumber, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isAbsent, isObject, own } from '../internal/input.js'
-import { isDateTimeString } from '../model/time.js'
+import { isDateTimeString } from '../model/timestamps.js'
 import type { GpsData } from '../model/tracking.js'
 
 /**
