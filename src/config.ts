@@ -11,6 +11,7 @@ import { at, type Path } from './errors/path.js'
 import { violationAt, type Result, type Violation, type Violations } from './errors/violation.js'
 import { isObject, jsonType, own, type JsonObject } from './internal/input.js'
 import { DENSITY_SCALE_18, FREIGHT_CLASSES, type DensityScale } from './model/densityScales.js'
+import { isCalendarDay } from './model/timestamps.js'
 
 /**
  * Length, width and height in inches.
@@ -357,17 +358,9 @@ const checkBusinessDays = (bd: unknown, out: Violation[]): void => {
     return
   }
   holidays.forEach((d: unknown, i) => {
-    if (typeof d !== 'string' || !ISO_DATE.test(d) || !isCalendarDate(d)) {
+    if (typeof d !== 'string' || !ISO_DATE.test(d) || !isCalendarDay(d)) {
       out.push(violationAt(['businessDays', 'holidays', i], ENTITY, 'pattern', 'must be a calendar date written yyyy-MM-dd'))
     }
   })
 }
 
-const isCalendarDate = (d: string): boolean => {
-  const y = Number(d.slice(0, 4))
-  const m = Number(d.slice(5, 7))
-  const day = Number(d.slice(8, 10))
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
-  return days !== undefined && day >= 1 && day <= days
-}

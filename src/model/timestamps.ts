@@ -40,9 +40,12 @@ export const isDateTimeString = (s: string): boolean =>
 /**
  * Whether the yyyy-MM-dd at the start of a string names a real day (month 1 to 12, day within
  * the month, leap years included). Plain arithmetic: a date check on every request must not
- * cost a parser (luxon's fromISO takes microseconds).
+ * cost a parser (luxon's fromISO takes microseconds). Also judges the configuration's holiday
+ * dates.
+ *
+ * @internal
  */
-const isCalendarDay = (s: string): boolean => {
+export const isCalendarDay = (s: string): boolean => {
   const year = Number(s.slice(0, 4))
   const month = Number(s.slice(5, 7))
   const day = Number(s.slice(8, 10))
