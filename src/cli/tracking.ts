@@ -8,10 +8,12 @@
 import { left, type Either } from 'fp-ts/lib/Either.js'
 import { DateTime } from 'luxon'
 import { validationProblem, type ProblemDetail } from '../errors/problem.js'
+import { ROOT } from '../errors/path.js'
 import { violationAt, type Violation } from '../errors/violation.js'
 import { nearestZip, timeZoneForZip, zipCentroid } from '../geo/index.js'
+import { DATE_TIME_FIELD, readPattern, report, type Sink } from '../internal/fields.js'
 import { isObject, own } from '../internal/input.js'
-import { isDateTimeString } from '../model/timestamps.js'
+import { instantOf } from '../internal/instant.js'
 import { parseTrackingInclude, validateGpsData } from '../rules/tracking.js'
 import { buildTracking } from '../rules/trackingStatus.js'
 
@@ -25,21 +27,14 @@ const DATES = ['actualPickupDate', 'estimatedPickupDate', 'actualDeliveryDate', 
 export const trackingKind = (input: unknown): Either<ProblemDetail, unknown> => {
   if (!isObject(input)) return left(validationProblem([violationAt([], null, 'type', 'must be an object describing the order')]))
   const out: Violation[] = []
+  const sink: Sink = { entity: null, out }
   const date = (key: string, required: boolean): DateTime | undefined => {
-    const v = own(input, key)
-    if (v === undefined || v === null) {
-      if (required) out.push(violationAt([key], null, 'required', 'is required'))
-      return undefined
-    }
-    if (typeof v !== 'string' || !isDateTimeString(v)) {
-      out.push(violationAt([key], null, 'pattern', 'must be an ISO 8601 date-time with Z or an offset'))
-      return undefined
-    }
-    return DateTime.fromISO(v, { setZone: true })
+    const text = readPattern(sink, own(input, key), ROOT, key, { ...DATE_TIME_FIELD, required })
+    return text === undefined ? undefined : DateTime.fromMillis(instantOf(text), { zone: 'utc' })
   }
   const zip = (key: string) => {
     const place = zipCentroid(own(input, key))
-    if (place === null) out.push(violationAt([key], null, 'invalid', 'must be a US ZIP code of the geo table'))
+    if (place === null) report(sink, ROOT, key, 'invalid', 'must be a US ZIP code of the geo table')
     return place
   }
   const include = parseTrackingInclude(own(input, 'include'))
@@ -49,7 +44,7 @@ export const trackingKind = (input: unknown): Either<ProblemDetail, unknown> => 
   const origin = zip('pickupZip')
   const destination = zip('deliveryZip')
   const pings = own(input, 'pings') ?? []
-  if (!Array.isArray(pings)) out.push(violationAt(['pings'], null, 'type', 'must be an array of GpsData'))
+  if (!Array.isArray(pings)) report(sink, ROOT, 'pings', 'type', 'must be an array of GpsData')
   else if (now !== undefined) {
     pings.forEach((p, i) => {
       const r = validateGpsData(p, now, { path: ['pings', i] })

@@ -15,6 +15,7 @@ import { at, type Path } from '../errors/path.js'
 import { violationAt, type Violation, type ViolationCode } from '../errors/violation.js'
 import { isAbsent, jsonType } from './input.js'
 import { isEmail, LIMITS } from '../model/patterns.js'
+import { isDateTimeString } from '../model/timestamps.js'
 
 /** Where violations go while one input is validated: its entity and the growing list. */
 export interface Sink {
@@ -194,3 +195,6 @@ export const readNumber = (
   }
   return raw
 }
+
+/** A wire timestamp field (ID-03): one format check and one wording wherever a date-time is read. */
+export const DATE_TIME_FIELD: PatternOptions = { test: isDateTimeString, format: 'an ISO 8601 date-time with Z or an offset' }

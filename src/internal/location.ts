@@ -5,14 +5,12 @@
  * @module
  */
 import { DateTime } from 'luxon'
+import { isInstant } from './dateTime.js'
 import { EARTH_RADIUS_KM, isLatLon, type LatLon } from './sphere.js'
 import type { GpsData, ShipmentLocation } from '../model/tracking.js'
 
 /** Half the Earth's circumference: a radius that covers every place. */
 export const EVERYWHERE_KM = Math.PI * EARTH_RADIUS_KM
-
-/** Whether a value is a valid DateTime, from either copy of luxon. */
-export const isInstant = (d: unknown): d is DateTime => DateTime.isDateTime(d) && d.isValid
 
 /** An instant as a wire timestamp in UTC, without milliseconds when they are 0. */
 export const iso = (ms: number): string =>

@@ -7,6 +7,7 @@
  * @module
  */
 import { DateTime, IANAZone } from 'luxon'
+import { isInstant } from '../internal/dateTime.js'
 import { defaultConfig, type HolidayCalendarSetting, type RulesConfig } from '../config.js'
 import { civilDate, weekdaysThrough } from './calendarDays.js'
 import { CARRIER_HOLIDAYS, listCounter, ruleCounter, US_FEDERAL_HOLIDAYS, type HolidayCounter } from './calendarHolidays.js'
@@ -87,7 +88,7 @@ const DAY_MS = 86_400_000
 
 /** The calendar day (day number) of an instant in an IANA zone, or undefined when either is invalid. */
 const dayNumberIn = (dt: unknown, zone: string): number | undefined => {
-  if (!DateTime.isDateTime(dt) || !dt.isValid) return undefined
+  if (!isInstant(dt)) return undefined
   const z = IANAZone.create(zone)
   if (!z.isValid) return undefined
   const ms = dt.toMillis()

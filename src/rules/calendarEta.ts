@@ -4,6 +4,7 @@
  * @module
  */
 import { DateTime } from 'luxon'
+import { isInstant } from '../internal/dateTime.js'
 import { defaultConfig } from '../config.js'
 import { isTimeOfDay } from '../model/patterns.js'
 import { addBusinessDays, type BusinessDayOptions } from './calendar.js'
@@ -48,7 +49,7 @@ export const estimateDelivery = (input: EtaInput, options: BusinessDayOptions = 
   // 0 is same-day delivery, even on a day that is not a business day; otherwise count forward.
   const day =
     input.transitDays === 0
-      ? DateTime.isDateTime(input.pickup) && input.pickup.isValid
+      ? isInstant(input.pickup)
         ? input.pickup.setZone(options.zone ?? (options.config ?? defaultConfig).businessDays.zone)
         : DateTime.invalid('invalid pickup')
       : addBusinessDays(input.pickup, input.transitDays, options)

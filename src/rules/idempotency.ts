@@ -4,6 +4,7 @@
  * @module
  */
 import { DateTime } from 'luxon'
+import { isInstant } from '../internal/dateTime.js'
 import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, type ProblemDetail } from '../errors/problem.js'
 
@@ -105,7 +106,7 @@ export const decideIdempotency = <R>(
 ): IdempotencyDecision<R> => {
   if (stored === null || stored === undefined) return { kind: 'new' }
   const hours = (options.config ?? defaultConfig).idempotencyWindowHours
-  const valid = DateTime.isDateTime(stored.createdAt) && stored.createdAt.isValid && DateTime.isDateTime(incoming.now) && incoming.now.isValid
+  const valid = isInstant(stored.createdAt) && isInstant(incoming.now)
   if (!valid || incoming.now.toMillis() - stored.createdAt.toMillis() >= hours * 3_600_000) return { kind: 'new' }
   if (canonicalBody(stored.body) === canonicalBody(incoming.body)) return { kind: 'replay', response: stored.response }
   return {

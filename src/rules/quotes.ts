@@ -6,6 +6,7 @@
  * @module
  */
 import { DateTime } from 'luxon'
+import { isInstant } from '../internal/dateTime.js'
 import type { Either } from 'fp-ts/lib/Either.js'
 import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
@@ -43,7 +44,7 @@ const validityOf = (options: { readonly config?: RulesConfig }): number => (opti
  * @since 0.1.0
  */
 export const quoteExpiresAt = (createdAt: DateTime, options: { readonly config?: RulesConfig } = {}): DateTime =>
-  DateTime.isDateTime(createdAt) && createdAt.isValid
+  isInstant(createdAt)
     ? createdAt.plus({ hours: validityOf(options) })
     : DateTime.invalid('quoteExpiresAt needs a valid DateTime')
 
@@ -75,7 +76,7 @@ export const isQuoteMatchable = (
   options: { readonly config?: RulesConfig } = {},
 ): boolean => {
   if (quote.open !== true || !isChargeablePrice(quote.quotedPriceInCents)) return false
-  if (!DateTime.isDateTime(now) || !now.isValid) return false
+  if (!isInstant(now)) return false
   const expires = quoteExpiresAt(quote.createdAt, options)
   return expires.isValid && now.toMillis() < expires.toMillis()
 }

@@ -12,12 +12,11 @@ import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, type ProblemDetail } from '../errors/problem.js'
 import { violationAt, type Violation } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
-import { readEmail, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { DATE_TIME_FIELD, readEmail, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isAbsent, isObject, own, type JsonObject } from '../internal/input.js'
 import { instantOf } from '../internal/instant.js'
 import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
 import { isE164, LIMITS, SCAC_PATTERN } from '../model/patterns.js'
-import { isDateTimeString } from '../model/timestamps.js'
 import { normalizeAddress } from './address.js'
 import { validateAppointmentRequirement, readReferences, type AppointmentRequirement } from './appointment.js'
 import { readComponents, type NormalizedComponent } from './freightComponents.js'
@@ -89,7 +88,6 @@ const PICKUP_QUOTE = { ...PICKUP_SHIPMENT, purpose: 'quote' } as const
 const DELIVERY_QUOTE = { ...DELIVERY_SHIPMENT, purpose: 'quote' } as const
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
 const QUOTE_ID = { test: (s: string) => s.length === 36 && UUID.test(s), format: 'a quote id (a UUID)' }
-const DATE_TIME = { test: isDateTimeString, format: 'an ISO 8601 date-time with Z or an offset' }
 
 /** Collects the violations of a field-level result into the shape list, returning the value. */
 const take = <A>(r: Either<ReadonlyArray<Violation>, A>, out: Violation[]): A | undefined => {
@@ -160,8 +158,8 @@ export const validateCreateShipment = (body: unknown, options: RequestOptions = 
   const refNumber = readText(sink, own(body, 'refNumber'), ROOT, 'refNumber')
   const instructions = readText(sink, own(body, 'instructions'), ROOT, 'instructions', { maxLength: LIMITS.instructionsMaxLength })
   const referenceNumbers = readReferences(sink, own(body, 'referenceNumbers'), ROOT, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength)
-  const requiredPickupDate = readPattern(sink, own(body, 'requiredPickupDate'), ROOT, 'requiredPickupDate', DATE_TIME)
-  const requiredDeliveryBy = readPattern(sink, own(body, 'requiredDeliveryBy'), ROOT, 'requiredDeliveryBy', DATE_TIME)
+  const requiredPickupDate = readPattern(sink, own(body, 'requiredPickupDate'), ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
+  const requiredDeliveryBy = readPattern(sink, own(body, 'requiredDeliveryBy'), ROOT, 'requiredDeliveryBy', DATE_TIME_FIELD)
   if (requiredPickupDate !== undefined && requiredDeliveryBy !== undefined && instantOf(requiredDeliveryBy) < instantOf(requiredPickupDate)) {
     report(sink, ROOT, 'requiredDeliveryBy', 'mismatch', 'must not be before requiredPickupDate')
   }
@@ -292,7 +290,7 @@ export const validateQuoteRequest = (body: unknown, options: RequestOptions = {}
   const deliveryAddress = take(normalizeAddress(rawDelivery, DELIVERY_QUOTE), shape)
   const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
   const orderComponents = components(q.orderComponents, liftgate, config, shape, limits)
-  const requiredPickupDate = readPattern(sink, q.requiredPickupDate, ROOT, 'requiredPickupDate', DATE_TIME)
+  const requiredPickupDate = readPattern(sink, q.requiredPickupDate, ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
   const modeText = readText(sink, q.shipmentMode, ROOT, 'shipmentMode')
   const shipmentMode = modeText === undefined ? undefined : MODE.test(modeText.toLowerCase()) ? (modeText.toLowerCase() as 'ltl' | 'ftl') : undefined
   if (modeText !== undefined && shipmentMode === undefined) report(sink, ROOT, 'shipmentMode', 'pattern', `must be ${MODE.format}`)

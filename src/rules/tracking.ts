@@ -13,9 +13,8 @@ import { validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt, type Result, type Violations } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import { instantOf } from '../internal/instant.js'
-import { readInteger, readNumber, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { DATE_TIME_FIELD, readInteger, readNumber, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isAbsent, isObject, own } from '../internal/input.js'
-import { isDateTimeString } from '../model/timestamps.js'
 import type { GpsData } from '../model/tracking.js'
 
 /**
@@ -97,7 +96,7 @@ export interface GpsDataOptions {
 }
 
 const ENTITY = 'GpsData'
-const TIMESTAMP = { required: true, test: isDateTimeString, format: 'an ISO 8601 date-time with Z or an offset' }
+const TIMESTAMP = { ...DATE_TIME_FIELD, required: true }
 /** A fraction with a non-zero digit after the milliseconds. */
 const SUB_MILLISECOND = /\.\d{3}\d*[1-9]/
 const LATITUDE = { required: true, min: -90, max: 90 }

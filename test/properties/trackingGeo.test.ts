@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { nearestZip, timeZoneForZip, zipCentroid } from '../../src/geo/index.js'
+import { kmBetween } from '../oracles/sphere.js'
 
 const require = createRequire(import.meta.url)
 const { codes } = require('zipcodes/lib/codes.js') as {
@@ -15,13 +16,6 @@ const MILITARY = new Set(['AA', 'AE', 'AP'])
 const source = Object.values(codes)
 const kept = source.filter((c) => !MILITARY.has(c.state) && !(c.latitude === 0 && c.longitude === 0))
 
-const RAD = Math.PI / 180
-const haversineKm = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number => {
-  const h =
-    Math.sin(((b.latitude - a.latitude) * RAD) / 2) ** 2 +
-    Math.cos(a.latitude * RAD) * Math.cos(b.latitude * RAD) * Math.sin(((b.longitude - a.longitude) * RAD) / 2) ** 2
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)))
-}
 const table = kept.map((c) => ({ zip: c.zip, ...zipCentroid(c.zip)! }))
 
 describe('TRK-03 / TRK-05 ZIP geography (stop positions, places, zones): the generated table', () => {
@@ -60,7 +54,7 @@ describe('TRK-03 / TRK-05 ZIP geography (stop positions, places, zones): the gen
     for (const c of filled) {
       const here = zipCentroid(c.zip)!
       const sameState = listed.filter((o) => o.state === c.state)
-      const d = (o: (typeof listed)[number]) => haversineKm(here, zipCentroid(o.zip)!)
+      const d = (o: (typeof listed)[number]) => kmBetween(here, zipCentroid(o.zip)!)
       const nearest = Math.min(...sameState.map(d))
       const zones = new Set(sameState.filter((o) => Math.abs(d(o) - nearest) < 1e-6).map((o) => zoneSource.lookup(o.zip)))
       expect(zones.has(timeZoneForZip(c.zip))).toBe(true)
@@ -86,7 +80,7 @@ describe('TRK-03 / TRK-05 ZIP geography (stop positions, places, zones): the gen
 describe('TRK-05 ZIP geography: nearestZip', () => {
   const oracle = (p: { latitude: number; longitude: number }) => {
     let bestKm = Infinity
-    for (const t of table) bestKm = Math.min(bestKm, haversineKm(p, t))
+    for (const t of table) bestKm = Math.min(bestKm, kmBetween(p, t))
     return bestKm
   }
   const near = (lat: [number, number], lon: [number, number]) =>
@@ -101,7 +95,7 @@ describe('TRK-05 ZIP geography: nearestZip', () => {
         const n = nearestZip(p)!
         expect(n).not.toBeNull()
         expect(n.distanceKm).toBeCloseTo(oracle(p), 6)
-        expect(n.distanceKm).toBeCloseTo(haversineKm(p, n), 6)
+        expect(n.distanceKm).toBeCloseTo(kmBetween(p, n), 6)
         expect(zipCentroid(n.zip)).toEqual({ latitude: n.latitude, longitude: n.longitude, city: n.city, state: n.state })
       }),
     )
