@@ -1,21 +1,24 @@
 /**
  * Field readers shared by every rule family: each takes the raw value of one field (read by the
- * caller as an own property), trims and normalizes it, and records a violation (with the full
- * path) when it is wrong. One checker per kind of field, so the same field is judged and worded
- * the same way everywhere. The caller reads the fields in one pass over the object's own keys
- * (see `readAddress`), which is several times faster than a keyed own-property lookup per field.
+ * caller as an own property), checks it exactly as the spec's line reads, and records a
+ * violation (with the full path) when it is wrong. One checker per kind of field, so the same
+ * field is judged and worded the same way everywhere. The caller reads the fields in one pass over
+ * the object's own keys (see `readAddress`), which is several times faster than a keyed
+ * own-property lookup per field.
  *
- * Conventions: `null` and `undefined` are absent; a string blank after trimming is absent;
- * a reader returns the normalized value, or `undefined` when the field is absent or invalid.
+ * Conventions (strict by default): only `undefined` (a missing key) is absent; `null` is a
+ * value of the wrong type unless the field's reader says otherwise; strings are never trimmed
+ * or case-folded; an empty string is a value, judged like any other; lengths count code points.
+ * A reader returns the value as sent, or `undefined` when the field is absent or invalid.
  *
  * @internal
  * @module
  */
 import { at, type Path } from '../errors/path.js'
 import { violationAt, type Violation, type ViolationCode } from '../errors/violation.js'
-import { isAbsent, jsonType } from './input.js'
-import { isEmail, LIMITS } from '../model/patterns.js'
-import { isDateTimeString } from '../model/timestamps.js'
+import { jsonType } from './input.js'
+import { exceedsLength } from './text.js'
+import { formatTest, NOT_BLANK_PATTERN, WIRE_FORMATS, type WireFormat } from '../model/patterns.js'
 
 /** Where violations go while one input is validated: its entity and the growing list. */
 export interface Sink {
@@ -38,12 +41,16 @@ const NO_OPTIONS: TextOptions = {}
 
 export interface TextOptions {
   readonly required?: boolean
+  /** At most this many characters (code points). */
   readonly maxLength?: number
+  /** The text must hold one character that is not white space (required free text). */
+  readonly notBlank?: boolean
 }
 
 /**
- * A trimmed string. Absent or blank: `undefined` (a `required` violation when required). Not a
- * string: a `type` violation. Longer than `maxLength` after trimming: a `max_length` violation.
+ * A string, as sent. Absent (`undefined`): `undefined`, and a `required` violation when
+ * required. Not a string (`null` included): a `type` violation. More than `maxLength` code
+ * points: `max_length`. With `notBlank`, only white space (or empty): `required`.
  */
 export const readText = (
   sink: Sink,
@@ -52,7 +59,7 @@ export const readText = (
   key: string | number,
   options: TextOptions = NO_OPTIONS,
 ): string | undefined => {
-  if (isAbsent(raw)) {
+  if (raw === undefined) {
     if (options.required === true) report(sink, path, key, 'required', REQUIRED_MESSAGE)
     return undefined
   }
@@ -60,28 +67,25 @@ export const readText = (
     report(sink, path, key, 'type', typeMessage('a string', raw))
     return undefined
   }
-  const text = raw.trim()
-  if (text === '') {
-    if (options.required === true) report(sink, path, key, 'required', `${REQUIRED_MESSAGE} and must not be blank`)
-    return undefined
-  }
-  if (options.maxLength !== undefined && text.length > options.maxLength) {
+  if (options.maxLength !== undefined && exceedsLength(raw, options.maxLength)) {
     report(sink, path, key, 'max_length', `must be at most ${options.maxLength} characters`)
     return undefined
   }
-  return text
+  if (options.notBlank === true && !NOT_BLANK_PATTERN.test(raw)) {
+    report(sink, path, key, 'required', `${REQUIRED_MESSAGE} and must not be blank`)
+    return undefined
+  }
+  return raw
 }
 
 export interface PatternOptions extends TextOptions {
-  /** Whether the text is upper-cased before it is checked (codes). */
-  readonly upperCase?: boolean
   /** The format check, run after the length check. */
   readonly test: (s: string) => boolean
   /** What the format is, completing "must be …". */
   readonly format: string
 }
 
-/** A trimmed string of a given format; a `pattern` violation when the format does not match. */
+/** A string of a given format, as sent; a `pattern` violation when the format does not match. */
 export const readPattern = (
   sink: Sink,
   raw: unknown,
@@ -91,36 +95,33 @@ export const readPattern = (
 ): string | undefined => {
   const text = readText(sink, raw, path, key, options)
   if (text === undefined) return undefined
-  const value = options.upperCase === true && hasLowerCase(text) ? text.toUpperCase() : text
-  if (!options.test(value)) {
+  if (!options.test(text)) {
     report(sink, path, key, 'pattern', `must be ${options.format}`)
     return undefined
   }
-  return value
+  return text
 }
 
-/** Whether a string has a character that upper-casing would change (cheaper than upper-casing). */
-const hasLowerCase = (s: string): boolean => {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if ((c >= 97 && c <= 122) || c > 127) return true
-  }
-  return false
-}
+/**
+ * The reader options of a wire format: its length limit, then its pattern, worded by its
+ * description (one wording per format everywhere).
+ */
+export const formatField = (format: WireFormat, required = false): PatternOptions => ({
+  required,
+  ...(format.maxLength === undefined ? {} : { maxLength: format.maxLength }),
+  test: formatTest({ pattern: format.pattern, description: format.description }),
+  format: format.description,
+})
 
 /** An e-mail address: at most 320 characters, WHATWG format (ADDR-10, APT-03, CRT-08). */
 export const readEmail = (sink: Sink, raw: unknown, path: Path, key: string | number): string | undefined =>
   readPattern(sink, raw, path, key, EMAIL_OPTIONS)
 
-const EMAIL_OPTIONS: PatternOptions = {
-  maxLength: LIMITS.emailMaxLength,
-  test: isEmail,
-  format: 'an e-mail address (name@domain)',
-}
+const EMAIL_OPTIONS: PatternOptions = formatField(WIRE_FORMATS.email)
 
 /** An optional boolean flag; anything but `true`, `false` or absent is a `type` violation. */
 export const readFlag = (sink: Sink, raw: unknown, path: Path, key: string | number): boolean | undefined => {
-  if (isAbsent(raw)) return undefined
+  if (raw === undefined) return undefined
   if (typeof raw === 'boolean') return raw
   report(sink, path, key, 'type', typeMessage('true or false', raw))
   return undefined
@@ -132,11 +133,18 @@ export interface IntegerOptions {
   readonly min: number
   /** Completes "must be at least …" when the value is below `min`. */
   readonly minMessage?: string
+  /**
+   * The largest value the field's shape allows (a 400 `out_of_range`); default 2^53 − 1, the
+   * largest whole number a JSON number carries exactly. `null` when the caller applies a
+   * configured cap of its own (a 422 limit), so that 1e300 is reported as over that cap.
+   */
+  readonly max?: number | null
 }
 
 /**
- * A safe integer of at least `min`. Absent: `undefined` (`required` when required). Not a
- * number: `type`. A fraction, NaN or beyond 2^53: `not_integer`. Below `min`: `out_of_range`.
+ * A whole number of at least `min` and at most `max`. Absent: `undefined` (`required` when
+ * required). Not a number (`null` included): `type`. A fraction, NaN or infinite:
+ * `not_integer`. Below `min` or above `max`: `out_of_range`.
  */
 export const readInteger = (
   sink: Sink,
@@ -145,7 +153,7 @@ export const readInteger = (
   key: string | number,
   options: IntegerOptions,
 ): number | undefined => {
-  if (isAbsent(raw)) {
+  if (raw === undefined) {
     if (options.required === true) report(sink, path, key, 'required', REQUIRED_MESSAGE)
     return undefined
   }
@@ -153,12 +161,17 @@ export const readInteger = (
     report(sink, path, key, 'type', typeMessage('a whole number', raw))
     return undefined
   }
-  if (!Number.isSafeInteger(raw)) {
+  if (!Number.isInteger(raw)) {
     report(sink, path, key, 'not_integer', 'must be a whole number')
     return undefined
   }
   if (raw < options.min) {
     report(sink, path, key, 'out_of_range', options.minMessage ?? `must be at least ${options.min}`)
+    return undefined
+  }
+  const max = options.max === undefined ? Number.MAX_SAFE_INTEGER : options.max
+  if (max !== null && raw > max) {
+    report(sink, path, key, 'out_of_range', `must be at most ${max}`)
     return undefined
   }
   return raw
@@ -181,7 +194,7 @@ export const readNumber = (
   key: string | number,
   options: NumberOptions,
 ): number | undefined => {
-  if (isAbsent(raw)) {
+  if (raw === undefined) {
     if (options.required === true) report(sink, path, key, 'required', REQUIRED_MESSAGE)
     return undefined
   }
@@ -197,4 +210,4 @@ export const readNumber = (
 }
 
 /** A wire timestamp field (ID-03): one format check and one wording wherever a date-time is read. */
-export const DATE_TIME_FIELD: PatternOptions = { test: isDateTimeString, format: 'an ISO 8601 date-time with Z or an offset' }
+export const DATE_TIME_FIELD: PatternOptions = { test: formatTest(WIRE_FORMATS.dateTime), format: WIRE_FORMATS.dateTime.description }

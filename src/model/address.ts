@@ -5,39 +5,115 @@
  */
 import * as t from 'io-ts'
 import { CountryCode, E164Phone, Email, PhoneExtension, StateCode, TimeOfDay, ZipCode } from './brands.js'
+import { ISO_COUNTRY_FORMAT, REQUEST_STATES, SERVED_COUNTRIES, SERVED_COUNTRY_FORMAT, US_TERRITORIES } from './countries.js'
+import { crossField, formatted, text, type JsonSchema } from './schema.js'
+
+/** @category model */
+export interface ServedCountryTextBrand {
+  readonly ServedCountryText: unique symbol
+}
+/**
+ * A request's country as sent: US or a served territory, in either case (ADDR-05, ADDR-06).
+ *
+ * @category codecs
+ * @since 0.2.0
+ */
+export const ServedCountryText = formatted<'ServedCountryText', ServedCountryTextBrand>(SERVED_COUNTRY_FORMAT, 'ServedCountryText')
+
+/** @category model */
+export interface CountryTextBrand {
+  readonly CountryText: unique symbol
+}
+/**
+ * A response's country as sent: any ISO 3166-1 alpha-2 code, in either case (ADDR-03, ADDR-05).
+ *
+ * @category codecs
+ * @since 0.2.0
+ */
+export const CountryText = formatted<'CountryText', CountryTextBrand>(ISO_COUNTRY_FORMAT, 'CountryText')
 
 /**
- * Address on the wire (pickupAddress, deliveryAddress, and shipper/consignee/billTo on the
- * invoice): zipCode always, every other field optional with its wire format.
+ * The state of a request address: a US state, DC or a served territory, upper case (ADDR-02).
+ *
+ * @category codecs
+ * @since 0.2.0
+ */
+export const RequestState = t.keyof(
+  Object.fromEntries(REQUEST_STATES.map((s) => [s, null])) as { [K in (typeof REQUEST_STATES)[number]]: null },
+  'RequestState',
+)
+
+const upperAscii = (s: string): string => s.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 32))
+const TERRITORIES: ReadonlySet<string> = new Set(US_TERRITORIES)
+const SERVED: ReadonlySet<string> = new Set(SERVED_COUNTRIES)
+const REQUEST_STATE_SET: ReadonlySet<string> = new Set(REQUEST_STATES)
+const eitherCase = (code: string): string => `^${[...code].map((c) => `[${c}${c.toLowerCase()}]`).join('')}$`
+
+/** ADDR-07: a territory country names its own code as state (or no state). */
+const territoryConsistent = (a: { readonly country?: string; readonly state?: string }): boolean => {
+  const country = a.country === undefined ? undefined : upperAscii(a.country)
+  return country === undefined || !TERRITORIES.has(country) || a.state === undefined || a.state === country
+}
+
+const TERRITORY_SCHEMA: JsonSchema = {
+  allOf: US_TERRITORIES.map((code) => ({
+    if: { required: ['country'], properties: { country: { pattern: eitherCase(code) } } },
+    then: { properties: { state: { const: code } } },
+  })),
+}
+
+/** ADDR-03: a response whose country is absent (US) or served names a US state, DC or territory. */
+const servedStateConsistent = (a: { readonly country?: string; readonly state?: string }): boolean =>
+  a.state === undefined || !(a.country === undefined || SERVED.has(upperAscii(a.country))) || REQUEST_STATE_SET.has(a.state)
+
+const RESPONSE_SCHEMA: JsonSchema = {
+  allOf: [
+    ...(TERRITORY_SCHEMA['allOf'] as ReadonlyArray<JsonSchema>),
+    {
+      if: { anyOf: [{ not: { required: ['country'] } }, { required: ['country'], properties: { country: { pattern: SERVED_COUNTRY_FORMAT.pattern } } }] },
+      then: { properties: { state: { enum: [...REQUEST_STATES] } } },
+    },
+  ],
+}
+
+const OPTIONAL_FIELDS = {
+  address2: t.string,
+  phoneExtension: PhoneExtension,
+  email: Email,
+  openTime: TimeOfDay,
+  closeTime: TimeOfDay,
+  notes: t.string,
+  liftgateRequired: t.boolean,
+  limitedAccess: t.boolean,
+  appointmentRequired: t.boolean,
+  callAheadRequired: t.boolean,
+  lumperRequired: t.boolean,
+  insideRequired: t.boolean,
+}
+
+/**
+ * Address as a server sends it (shipper, consignee and billTo on the invoice; ADDR-03): zipCode
+ * and state required, any recognized country (either case) with its two-letter subdivision; a US
+ * or served country still names a US state, DC or territory, and a territory its own code.
  *
  * @category codecs
  * @since 0.1.0
  */
-export const Address = t.intersection(
-  [
-    t.type({ zipCode: ZipCode }),
+export const Address = crossField(
+  t.intersection([
+    t.type({ zipCode: ZipCode, state: StateCode }),
     t.partial({
       name: t.string,
       address1: t.string,
-      address2: t.string,
       city: t.string,
-      state: StateCode,
-      country: CountryCode,
+      country: CountryText,
       phoneNumber: E164Phone,
       contactPerson: t.string,
-      phoneExtension: PhoneExtension,
-      email: Email,
-      openTime: TimeOfDay,
-      closeTime: TimeOfDay,
-      notes: t.string,
-      liftgateRequired: t.boolean,
-      limitedAccess: t.boolean,
-      appointmentRequired: t.boolean,
-      callAheadRequired: t.boolean,
-      lumperRequired: t.boolean,
-      insideRequired: t.boolean,
+      ...OPTIONAL_FIELDS,
     }),
-  ],
+  ]),
+  (a) => territoryConsistent(a) && servedStateConsistent(a),
+  RESPONSE_SCHEMA,
   'Address',
 )
 
@@ -50,23 +126,65 @@ export const Address = t.intersection(
 export type Address = t.TypeOf<typeof Address>
 
 /**
- * An address with the fields a shipment create requires (ADDR-01, ADDR-02, ADDR-08).
+ * Address of a quote request (ADDR-13): only zipCode required; every other field, when present,
+ * in its wire format; a request names a US state, DC or territory (ADDR-02) and a served
+ * country (ADDR-06), a territory country its own code as state (ADDR-07).
+ *
+ * @category codecs
+ * @since 0.2.0
+ */
+export const QuoteRequestAddress = crossField(
+  t.intersection([
+    t.type({ zipCode: ZipCode }),
+    t.partial({
+      name: t.string,
+      address1: t.string,
+      city: t.string,
+      state: RequestState,
+      country: ServedCountryText,
+      phoneNumber: E164Phone,
+      contactPerson: t.string,
+      ...OPTIONAL_FIELDS,
+    }),
+  ]),
+  territoryConsistent,
+  TERRITORY_SCHEMA,
+  'QuoteRequestAddress',
+)
+
+/**
+ * An address of a quote request.
+ *
+ * @category model
+ * @since 0.2.0
+ */
+export type QuoteRequestAddress = t.TypeOf<typeof QuoteRequestAddress>
+
+const RequiredText = text({ notBlank: true, name: 'RequiredText' })
+
+/**
+ * An address of a shipment create request (ADDR-01 … ADDR-12): name, address1, city and
+ * contactPerson with one character that is not white space, state, zipCode and phoneNumber
+ * required; a served country; a territory country its own code as state.
  *
  * @category codecs
  * @since 0.1.0
  */
-export const ShipmentAddress = t.intersection(
-  [
-    Address,
+export const ShipmentAddress = crossField(
+  t.intersection([
     t.type({
-      name: t.string,
-      address1: t.string,
-      city: t.string,
-      state: StateCode,
+      name: RequiredText,
+      address1: RequiredText,
+      city: RequiredText,
+      state: RequestState,
+      zipCode: ZipCode,
       phoneNumber: E164Phone,
-      contactPerson: t.string,
+      contactPerson: RequiredText,
     }),
-  ],
+    t.partial({ country: ServedCountryText, ...OPTIONAL_FIELDS }),
+  ]),
+  territoryConsistent,
+  TERRITORY_SCHEMA,
   'ShipmentAddress',
 )
 
@@ -91,12 +209,13 @@ export interface AddressDefaultsApplied {
 }
 
 /**
- * A normalized address: trimmed, upper-case codes, canonical territory form, defaults applied.
+ * A normalized address: values as sent, the country in upper case, canonical territory form,
+ * defaults applied. The state is optional because a quote address may omit it.
  *
  * @category model
  * @since 0.1.0
  */
-export type NormalizedAddress = Address & AddressDefaultsApplied
+export type NormalizedAddress = Omit<Address, 'state' | 'country'> & { readonly state?: string } & AddressDefaultsApplied
 
 /**
  * A normalized address valid for a shipment create.
@@ -104,4 +223,4 @@ export type NormalizedAddress = Address & AddressDefaultsApplied
  * @category model
  * @since 0.1.0
  */
-export type NormalizedShipmentAddress = ShipmentAddress & AddressDefaultsApplied
+export type NormalizedShipmentAddress = Omit<ShipmentAddress, 'state' | 'country'> & { readonly state: string } & AddressDefaultsApplied

@@ -13,7 +13,8 @@
 import * as t from 'io-ts'
 import { Email } from './brands.js'
 import { NonNegativeInt } from './numbers.js'
-import { CONTACT_PHONE_PATTERN, LIMITS } from './patterns.js'
+import { LIMITS, WIRE_FORMATS } from './patterns.js'
+import { crossField, formatted, integer, list, text } from './schema.js'
 
 /**
  * The brand of {@link ContactPhone}.
@@ -35,12 +36,7 @@ export interface ContactPhoneBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const ContactPhone = t.brand(
-  t.string,
-  (s): s is t.Branded<string, ContactPhoneBrand> =>
-    s.length <= LIMITS.contactPhoneMaxLength && CONTACT_PHONE_PATTERN.test(s),
-  'ContactPhone',
-)
+export const ContactPhone = formatted<'ContactPhone', ContactPhoneBrand>(WIRE_FORMATS.contactPhone, 'ContactPhone')
 
 /**
  * An appointment contact's phone number.
@@ -49,6 +45,19 @@ export const ContactPhone = t.brand(
  * @since 0.1.0
  */
 export type ContactPhone = t.TypeOf<typeof ContactPhone>
+
+/** @category model */
+export interface PortalUrlBrand {
+  readonly PortalUrl: unique symbol
+}
+
+/**
+ * A booking portal's address: an https URL of at most 512 characters (APT-02).
+ *
+ * @category codecs
+ * @since 0.2.0
+ */
+export const PortalUrl = formatted<'PortalUrl', PortalUrlBrand>(WIRE_FORMATS.portalUrl, 'PortalUrl')
 
 /**
  * How an appointment is booked: PHONE, EMAIL or PORTAL (APT-01).
@@ -67,20 +76,23 @@ export const AppointmentChannel = t.keyof({ PHONE: null, EMAIL: null, PORTAL: nu
 export type AppointmentChannel = t.TypeOf<typeof AppointmentChannel>
 
 /**
- * A person to contact for an appointment (APT-03): name required; email, phone, role optional.
+ * A person to contact for an appointment (APT-03): name required (one visible character, at
+ * most 200); email, phone, role (at most 100) optional; at least one of email or phone.
  *
  * @category codecs
  * @since 0.1.0
  */
-export const AppointmentContact = t.intersection(
-  [
-    t.type({ name: t.string }),
+export const AppointmentContact = crossField(
+  t.intersection([
+    t.type({ name: text({ maxLength: LIMITS.contactNameMaxLength, notBlank: true, name: 'ContactName' }) }),
     t.partial({
       email: Email,
       phone: ContactPhone,
-      role: t.string,
+      role: text({ maxLength: LIMITS.contactRoleMaxLength, name: 'ContactRole' }),
     }),
-  ],
+  ]),
+  (c) => c.email !== undefined || c.phone !== undefined,
+  { anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
   'AppointmentContact',
 )
 
@@ -94,22 +106,34 @@ export type AppointmentContact = t.TypeOf<typeof AppointmentContact>
 
 /**
  * An appointment requirement as a client sends it: body of the appointment PUT and of each
- * AppointmentsBlock entry (APT-01 to APT-06).
+ * AppointmentsBlock entry (APT-01 to APT-06). portalUrl is required with PORTAL and must be
+ * omitted otherwise; at most 20 contacts; instructions at most 2,000 characters; at most 10
+ * reference numbers of at most 64 characters (one visible character each); leadTimeHours a
+ * whole number from 0 to 168.
  *
  * @category codecs
  * @since 0.1.0
  */
-export const AppointmentRequirementRequest = t.intersection(
-  [
+export const AppointmentRequirementRequest = crossField(
+  t.intersection([
     t.type({ channel: AppointmentChannel }),
     t.partial({
-      portalUrl: t.string,
-      contacts: t.array(AppointmentContact),
-      instructions: t.string,
-      referenceNumbers: t.array(t.string),
-      leadTimeHours: NonNegativeInt,
+      portalUrl: PortalUrl,
+      contacts: list(AppointmentContact, { maxItems: LIMITS.appointmentContactsMax, name: 'AppointmentContacts' }),
+      instructions: text({ maxLength: LIMITS.instructionsMaxLength, name: 'Instructions' }),
+      referenceNumbers: list(text({ maxLength: LIMITS.appointmentReferenceNumberMaxLength, notBlank: true, name: 'AppointmentReferenceNumber' }), {
+        maxItems: LIMITS.appointmentReferenceNumbersMax,
+        name: 'AppointmentReferenceNumbers',
+      }),
+      leadTimeHours: integer({ minimum: LIMITS.leadTimeHoursMin, maximum: LIMITS.leadTimeHoursMax, name: 'LeadTimeHours' }),
     }),
-  ],
+  ]),
+  (r) => (r.channel === 'PORTAL') === (r.portalUrl !== undefined),
+  {
+    if: { required: ['channel'], properties: { channel: { const: 'PORTAL' } } },
+    then: { required: ['portalUrl'] },
+    else: { not: { required: ['portalUrl'] } },
+  },
   'AppointmentRequirementRequest',
 )
 

@@ -6,17 +6,9 @@
  * @module
  */
 import * as t from 'io-ts'
-import { ISO_3166_1_ALPHA_2 } from '../rules/country.js'
-import {
-  isCents,
-  isE164,
-  isEmail,
-  isOrderNumber,
-  isPhoneExtension,
-  isTimeOfDay,
-  isZipCode,
-  TWO_LETTER_CODE_PATTERN,
-} from './patterns.js'
+import { ISO_3166_1_ALPHA_2 } from './countries.js'
+import { WIRE_FORMATS } from './patterns.js'
+import { described, formatted } from './schema.js'
 
 /** @category model */
 export interface ZipCodeBrand {
@@ -28,7 +20,7 @@ export interface ZipCodeBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const ZipCode = t.brand(t.string, (s): s is t.Branded<string, ZipCodeBrand> => isZipCode(s), 'ZipCode')
+export const ZipCode = formatted<'ZipCode', ZipCodeBrand>(WIRE_FORMATS.zipCode, 'ZipCode')
 /** @category model */
 export type ZipCode = t.TypeOf<typeof ZipCode>
 
@@ -43,11 +35,7 @@ export interface StateCodeBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const StateCode = t.brand(
-  t.string,
-  (s): s is t.Branded<string, StateCodeBrand> => s.length === 2 && TWO_LETTER_CODE_PATTERN.test(s),
-  'StateCode',
-)
+export const StateCode = formatted<'StateCode', StateCodeBrand>(WIRE_FORMATS.twoLetterCode, 'StateCode')
 /** @category model */
 export type StateCode = t.TypeOf<typeof StateCode>
 
@@ -61,10 +49,9 @@ export interface CountryCodeBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const CountryCode = t.brand(
-  t.string,
-  (s): s is t.Branded<string, CountryCodeBrand> => ISO_3166_1_ALPHA_2.has(s),
-  'CountryCode',
+export const CountryCode = described(
+  t.brand(t.string, (s): s is t.Branded<string, CountryCodeBrand> => ISO_3166_1_ALPHA_2.has(s), 'CountryCode'),
+  { enum: [...ISO_3166_1_ALPHA_2] },
 )
 /** @category model */
 export type CountryCode = t.TypeOf<typeof CountryCode>
@@ -79,7 +66,7 @@ export interface E164PhoneBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const E164Phone = t.brand(t.string, (s): s is t.Branded<string, E164PhoneBrand> => isE164(s), 'E164Phone')
+export const E164Phone = formatted<'E164Phone', E164PhoneBrand>(WIRE_FORMATS.e164, 'E164Phone')
 /** @category model */
 export type E164Phone = t.TypeOf<typeof E164Phone>
 
@@ -93,11 +80,7 @@ export interface OrderNumberBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const OrderNumber = t.brand(
-  t.string,
-  (s): s is t.Branded<string, OrderNumberBrand> => isOrderNumber(s),
-  'OrderNumber',
-)
+export const OrderNumber = formatted<'OrderNumber', OrderNumberBrand>(WIRE_FORMATS.orderNumber, 'OrderNumber')
 /** @category model */
 export type OrderNumber = t.TypeOf<typeof OrderNumber>
 
@@ -111,7 +94,10 @@ export interface CentsBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const Cents = t.brand(t.number, (n): n is t.Branded<number, CentsBrand> => isCents(n), 'Cents')
+export const Cents = described(
+  t.brand(t.number, (n): n is t.Branded<number, CentsBrand> => Number.isSafeInteger(n), 'Cents'),
+  { type: 'integer', format: 'int64', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+)
 /** @category model */
 export type Cents = t.TypeOf<typeof Cents>
 
@@ -125,11 +111,7 @@ export interface TimeOfDayBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const TimeOfDay = t.brand(
-  t.string,
-  (s): s is t.Branded<string, TimeOfDayBrand> => isTimeOfDay(s),
-  'TimeOfDay',
-)
+export const TimeOfDay = formatted<'TimeOfDay', TimeOfDayBrand>(WIRE_FORMATS.timeOfDay, 'TimeOfDay')
 /** @category model */
 export type TimeOfDay = t.TypeOf<typeof TimeOfDay>
 
@@ -143,7 +125,7 @@ export interface EmailBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const Email = t.brand(t.string, (s): s is t.Branded<string, EmailBrand> => isEmail(s), 'Email')
+export const Email = formatted<'Email', EmailBrand>(WIRE_FORMATS.email, 'Email')
 /** @category model */
 export type Email = t.TypeOf<typeof Email>
 
@@ -157,10 +139,6 @@ export interface PhoneExtensionBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const PhoneExtension = t.brand(
-  t.string,
-  (s): s is t.Branded<string, PhoneExtensionBrand> => isPhoneExtension(s),
-  'PhoneExtension',
-)
+export const PhoneExtension = formatted<'PhoneExtension', PhoneExtensionBrand>(WIRE_FORMATS.phoneExtension, 'PhoneExtension')
 /** @category model */
 export type PhoneExtension = t.TypeOf<typeof PhoneExtension>

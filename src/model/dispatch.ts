@@ -1,20 +1,14 @@
 /**
- * Shipper dispatch contact (spec: Resources, CreateShipmentRequest, ShipperDispatch; rule CRT-08).
- * The wire codec; the name length limit and "at least one of email or phone" are checked by the
- * create rules.
+ * The shipper's dispatch contact (spec: CreateShipmentRequest, ShipperDispatch; rule CRT-08).
  *
  * @module
  */
 import * as t from 'io-ts'
-import { E164Phone, Email } from './brands.js'
-import { LIMITS, SCAC_PATTERN } from './patterns.js'
+import { Email } from './brands.js'
+import { LIMITS, WIRE_FORMATS } from './patterns.js'
+import { crossField, formatted, text } from './schema.js'
 
-/**
- * The brand of {@link Scac}.
- *
- * @category model
- * @since 0.1.0
- */
+/** @category model */
 export interface ScacBrand {
   readonly Scac: unique symbol
 }
@@ -22,48 +16,51 @@ export interface ScacBrand {
 /**
  * A Standard Carrier Alpha Code: 2 to 4 upper-case letters (CRT-08).
  *
- * @example
- * Scac.is('ABCD')
- * //=> true
- *
  * @category codecs
  * @since 0.1.0
  */
-export const Scac = t.brand(
-  t.string,
-  (s): s is t.Branded<string, ScacBrand> => s.length <= LIMITS.scacMaxLength && SCAC_PATTERN.test(s),
-  'Scac',
-)
+export const Scac = formatted<'Scac', ScacBrand>(WIRE_FORMATS.scac, 'Scac')
 
 /**
- * A Standard Carrier Alpha Code.
+ * A SCAC.
  *
  * @category model
  * @since 0.1.0
  */
 export type Scac = t.TypeOf<typeof Scac>
 
+/** @category model */
+export interface DispatchPhoneBrand {
+  readonly DispatchPhone: unique symbol
+}
+
 /**
- * The operational dispatch contact of a shipment create (CRT-08): name required; email, phone
- * (E.164) and scac optional.
+ * The dispatch contact's phone: E.164, at most 32 characters (CRT-08).
+ *
+ * @category codecs
+ * @since 0.2.0
+ */
+export const DispatchPhone = formatted<'DispatchPhone', DispatchPhoneBrand>(WIRE_FORMATS.dispatchPhone, 'DispatchPhone')
+
+/**
+ * Operational dispatch contact (CRT-08): name required (one visible character, at most 200),
+ * email, phone and scac optional in their formats, at least one of email or phone.
  *
  * @category codecs
  * @since 0.1.0
  */
-export const ShipperDispatch = t.intersection(
-  [
-    t.type({ name: t.string }),
-    t.partial({
-      email: Email,
-      phone: E164Phone,
-      scac: Scac,
-    }),
-  ],
+export const ShipperDispatch = crossField(
+  t.intersection([
+    t.type({ name: text({ maxLength: LIMITS.dispatchNameMaxLength, notBlank: true, name: 'DispatchName' }) }),
+    t.partial({ email: Email, phone: DispatchPhone, scac: Scac }),
+  ]),
+  (d) => d.email !== undefined || d.phone !== undefined,
+  { anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
   'ShipperDispatch',
 )
 
 /**
- * The operational dispatch contact of a shipment create.
+ * A dispatch contact.
  *
  * @category model
  * @since 0.1.0

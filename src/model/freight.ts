@@ -1,29 +1,28 @@
 /**
  * Freight components (spec: Resources, OrderComponent and Dimensions; rules FRT-01 to FRT-08,
- * ID-04). The wire codecs of a pallet group. Limits that depend on configuration (weight caps,
- * dimension maxima) are rules, not part of the wire type.
+ * ID-04). The wire codecs of a pallet group, exactly what `validateComponents` accepts as shape.
+ * Limits that depend on configuration (weight caps, dimension minima and maxima, pallets per
+ * order, liftgate limits) are not stated here: they are 422 `pallet_invalid` rules of
+ * `validateComponents`, so the codecs leave those numbers open at the top.
  *
  * @module
  */
 import * as t from 'io-ts'
 import { FreightClass } from './freightClass.js'
-import { NonNegativeInt, PositiveInt } from './numbers.js'
+import { documented, integer, list } from './schema.js'
+
+/** A whole number of inches, at least 0 (below the configured minimum is a 422 limit). */
+const Inches = integer({ minimum: 0, maximum: Number.POSITIVE_INFINITY, name: 'Inches' })
 
 /**
- * Dimensions of one pallet in whole inches, each optional (FRT-03). Whether a partial object
- * counts as missing is the rule's business, not the codec's.
+ * Dimensions of one pallet in whole inches, each optional (FRT-03): each field present is a
+ * whole number of at least 0; an object lacking any of the three is then ignored whole (a
+ * notice, not a violation).
  *
  * @category codecs
  * @since 0.1.0
  */
-export const Dimensions = t.partial(
-  {
-    length: PositiveInt,
-    width: PositiveInt,
-    height: PositiveInt,
-  },
-  'Dimensions',
-)
+export const Dimensions = t.partial({ length: Inches, width: Inches, height: Inches }, 'Dimensions')
 
 /**
  * Dimensions of one pallet in inches, each optional.
@@ -33,28 +32,17 @@ export const Dimensions = t.partial(
  */
 export type Dimensions = t.TypeOf<typeof Dimensions>
 
-const PalletTriple = t.tuple([PositiveInt, PositiveInt, PositiveInt])
-
 /**
- * The deprecated positional dimensions `[height, length, width]` in inches (FRT-04, ID-04).
- * Exactly three entries: unlike `t.tuple`, a longer array is rejected, not silently truncated.
+ * The deprecated positional dimensions `[height, length, width]` in inches (FRT-04, ID-04):
+ * exactly three whole numbers of at least 0.
  *
  * @category codecs
  * @since 0.1.0
  */
-export const PalletDimensions = new t.Type<
-  t.TypeOf<typeof PalletTriple>,
-  t.OutputOf<typeof PalletTriple>,
-  unknown
->(
-  'PalletDimensions',
-  PalletTriple.is,
-  (u, c) =>
-    Array.isArray(u) && u.length !== 3
-      ? t.failure(u, c, 'must have exactly 3 entries: [height, length, width]')
-      : PalletTriple.validate(u, c),
-  PalletTriple.encode,
-)
+export const PalletDimensions = documented(list(Inches, { minItems: 3, maxItems: 3, name: 'PalletDimensions' }), {
+  deprecated: true,
+  description: 'Deprecated: positional [height, length, width] in inches; use dimensions. Still accepted until the next major version.',
+})
 
 /**
  * Positional pallet dimensions `[height, length, width]`.
@@ -65,8 +53,8 @@ export const PalletDimensions = new t.Type<
 export type PalletDimensions = t.TypeOf<typeof PalletDimensions>
 
 /**
- * A pallet group: count and per-pallet weight required, everything else optional
- * (FRT-01, FRT-02, FRT-03, FRT-04, FRT-06, FRT-08).
+ * A pallet group (FRT-01 … FRT-08): palletCount and poundsWeight whole numbers of at least 1
+ * (their caps are configured 422 limits), everything else optional in its wire type.
  *
  * @category codecs
  * @since 0.1.0
@@ -74,8 +62,8 @@ export type PalletDimensions = t.TypeOf<typeof PalletDimensions>
 export const OrderComponent = t.intersection(
   [
     t.type({
-      palletCount: PositiveInt,
-      poundsWeight: PositiveInt,
+      palletCount: integer({ minimum: 1, maximum: Number.POSITIVE_INFINITY, name: 'PalletCount' }),
+      poundsWeight: integer({ minimum: 1, maximum: Number.POSITIVE_INFINITY, name: 'PoundsWeight' }),
     }),
     t.partial({
       dimensions: Dimensions,
@@ -84,7 +72,7 @@ export const OrderComponent = t.intersection(
       nmfcCode: t.string,
       freightClass: FreightClass,
       packagingType: t.string,
-      pieceCount: NonNegativeInt,
+      pieceCount: integer({ minimum: 0, name: 'PieceCount' }),
     }),
   ],
   'OrderComponent',
@@ -97,3 +85,11 @@ export const OrderComponent = t.intersection(
  * @since 0.1.0
  */
 export type OrderComponent = t.TypeOf<typeof OrderComponent>
+
+/**
+ * The pallet groups of a request: at least one (CRT-01, QTE-01).
+ *
+ * @category codecs
+ * @since 0.2.0
+ */
+export const OrderComponents = list(OrderComponent, { minItems: 1, name: 'OrderComponents' })

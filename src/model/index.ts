@@ -6,6 +6,8 @@
  * @module
  */
 export * from './patterns.js'
+export * from './countries.js'
+export * from './schema.js'
 export * from './numbers.js'
 export * from './nonEmptyArray.js'
 export * from './time.js'

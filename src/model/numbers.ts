@@ -6,6 +6,7 @@
  * @module
  */
 import * as t from 'io-ts'
+import { described } from './schema.js'
 
 /**
  * The brand of {@link Int}.
@@ -28,7 +29,10 @@ export interface IntBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const Int = t.brand(t.number, (n): n is t.Branded<number, IntBrand> => Number.isSafeInteger(n), 'Int')
+export const Int = described(
+  t.brand(t.number, (n): n is t.Branded<number, IntBrand> => Number.isSafeInteger(n), 'Int'),
+  { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+)
 
 /**
  * A safe integer (ID-02).
@@ -59,10 +63,9 @@ export interface NonNegativeIntBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const NonNegativeInt = t.brand(
-  Int,
-  (n): n is t.Branded<Int, NonNegativeIntBrand> => n >= 0,
-  'NonNegativeInt',
+export const NonNegativeInt = described(
+  t.brand(Int, (n): n is t.Branded<Int, NonNegativeIntBrand> => n >= 0, 'NonNegativeInt'),
+  { minimum: 0 },
 )
 
 /**
@@ -93,10 +96,9 @@ export interface PositiveIntBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const PositiveInt = t.brand(
-  NonNegativeInt,
-  (n): n is t.Branded<NonNegativeInt, PositiveIntBrand> => n >= 1,
-  'PositiveInt',
+export const PositiveInt = described(
+  t.brand(NonNegativeInt, (n): n is t.Branded<NonNegativeInt, PositiveIntBrand> => n >= 1, 'PositiveInt'),
+  { minimum: 1 },
 )
 
 /**
@@ -127,10 +129,9 @@ export interface NonNegativeNumberBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const NonNegativeNumber = t.brand(
-  t.number,
-  (n): n is t.Branded<number, NonNegativeNumberBrand> => Number.isFinite(n) && n >= 0,
-  'NonNegativeNumber',
+export const NonNegativeNumber = described(
+  t.brand(t.number, (n): n is t.Branded<number, NonNegativeNumberBrand> => Number.isFinite(n) && n >= 0, 'NonNegativeNumber'),
+  { minimum: 0 },
 )
 
 /**

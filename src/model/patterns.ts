@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { exceedsLength } from '../internal/text.js'
 
 /**
  * The spec's text limits (Limits; Address; AppointmentContact; ShipperDispatch).
@@ -32,30 +33,132 @@ export const LIMITS = {
   scacMaxLength: 4,
 } as const
 
-/** ZIP code: exactly five digits (ADDR-04). */
-export const ZIP_CODE_PATTERN = /^\d{5}$/
+/**
+ * A wire format: a pattern (the source of an ECMAScript regular expression, compiled with the
+ * `u` flag exactly as JSON Schema validators compile `pattern`) and, where the spec gives one,
+ * a length limit in code points (checked first, so a huge string never reaches the pattern).
+ * The validators, the io-ts codecs and the generated OpenAPI document all read these entries,
+ * so they cannot disagree on a format.
+ *
+ * @category model
+ * @since 0.2.0
+ */
+export interface WireFormat {
+  /** Source of the anchored pattern, as it appears in the OpenAPI document. */
+  readonly pattern: string
+  /** At most this many characters (code points), when the spec sets a limit. */
+  readonly maxLength?: number
+  /** What the format is, completing "must be …" in a violation message. */
+  readonly description: string
+}
+
+const YEAR_MONTH_DAY =
+  '(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+  '|(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)'
+
+/**
+ * Every string format of the spec, written once (STYLE: one constant, one checker).
+ *
+ * @category model
+ * @since 0.2.0
+ */
+export const WIRE_FORMATS = {
+  /** ZIP code: exactly 5 digits, 00000 and 99999 rejected (ADDR-04). */
+  zipCode: { pattern: '^(?!00000$|99999$)\\d{5}$', description: 'exactly 5 digits; 00000 and 99999 are not accepted' },
+  /** Two upper-case letters: the state of a response address (ADDR-02, ADDR-03). */
+  twoLetterCode: { pattern: '^[A-Z]{2}$', description: 'two upper-case letters' },
+  /** E.164 as the spec writes it for addresses and dispatch (ADDR-08, CRT-08). */
+  e164: { pattern: '^\\+[1-9]\\d{1,14}$', description: 'an E.164 phone number: + then up to 15 digits, the first not 0' },
+  /** E.164 as the spec writes it for the dispatch contact: at most 32 characters too (CRT-08). */
+  dispatchPhone: { pattern: '^\\+[1-9]\\d{1,14}$', maxLength: 32, description: 'an E.164 phone number: + then up to 15 digits, the first not 0' },
+  /** E.164 for appointment contacts: + then 8 to 15 digits, at most 32 characters (APT-03). */
+  contactPhone: { pattern: '^\\+[1-9]\\d{7,14}$', maxLength: 32, description: 'an E.164 phone number: + then 8 to 15 digits, the first not 0' },
+  /** phoneExtension: 1 to 10 digits (ADDR-09). */
+  phoneExtension: { pattern: '^\\d{1,10}$', description: '1 to 10 digits' },
+  /** HH:mm, 24-hour (ADDR-11). */
+  timeOfDay: { pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$', description: 'a 24-hour time HH:mm' },
+  /** PRO number: exactly five alphanumeric characters (ID-01). */
+  orderNumber: { pattern: '^[A-Za-z0-9]{5}$', description: '5 letters or digits' },
+  /** SCAC: 2 to 4 upper-case letters (CRT-08). */
+  scac: { pattern: '^[A-Z]{2,4}$', maxLength: 4, description: '2 to 4 upper-case letters' },
+  /**
+   * E-mail: the WHATWG HTML "valid e-mail address" definition, the one browsers apply to
+   * `<input type=email>`, at most 320 characters (ADDR-10, APT-03, CRT-08).
+   */
+  email: {
+    pattern:
+      "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$",
+    maxLength: 320,
+    description: 'an e-mail address (name@domain)',
+  },
+  /**
+   * An ISO 8601 date-time with a real calendar day, hours and minutes, optional seconds and
+   * fraction (up to 9 digits), and Z or an offset with or without colon (ID-03).
+   */
+  dateTime: {
+    pattern:
+      `^${YEAR_MONTH_DAY}T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)$`,
+    maxLength: 35,
+    description: 'an ISO 8601 date-time with Z or an offset',
+  },
+  /** An https URL of at most 512 characters (APT-02). */
+  portalUrl: { pattern: '^https:\\/\\/[^\\s/?#@]+(?::\\d{1,5})?(?:[/?#][^\\s]*)?$', maxLength: 512, description: 'an https URL' },
+  /** A quote id: a UUID in its RFC 9562 text form, any version, either case (QTE-08). */
+  quoteId: {
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    description: 'a quote id (a UUID)',
+  },
+  /**
+   * Free text that is required: at least one character that is not white space (ADDR-01,
+   * CRT-02). The pattern is unanchored: it only asks for one visible character somewhere.
+   */
+  notBlank: { pattern: '\\S', description: 'text with at least one character that is not white space' },
+} as const satisfies Record<string, WireFormat>
+
+const compiled = (f: WireFormat): RegExp => new RegExp(f.pattern, 'u')
+
+/** ZIP code: exactly five digits, not 00000 or 99999 (ADDR-04). */
+export const ZIP_CODE_PATTERN = compiled(WIRE_FORMATS.zipCode)
 /** The two five-digit values the spec rejects (ADDR-04). */
 export const REJECTED_ZIP_CODES: ReadonlySet<string> = new Set(['00000', '99999'])
-/** Two upper-case letters: state and country codes on the wire (ADDR-02, ADDR-05). */
-export const TWO_LETTER_CODE_PATTERN = /^[A-Z]{2}$/
+/** Two upper-case letters: state codes on the wire (ADDR-02). */
+export const TWO_LETTER_CODE_PATTERN = compiled(WIRE_FORMATS.twoLetterCode)
 /** E.164 as the spec writes it for addresses (ADDR-08): `+`, a non-zero digit, up to 15 digits. */
-export const E164_PATTERN = /^\+[1-9]\d{1,14}$/
+export const E164_PATTERN = compiled(WIRE_FORMATS.e164)
 /** E.164 as the spec writes it for appointment contacts (APT-03): `+` then 8 to 15 digits. */
-export const CONTACT_PHONE_PATTERN = /^\+[1-9]\d{7,14}$/
+export const CONTACT_PHONE_PATTERN = compiled(WIRE_FORMATS.contactPhone)
 /** phoneExtension: 1 to 10 digits (ADDR-09). */
-export const PHONE_EXTENSION_PATTERN = /^\d{1,10}$/
+export const PHONE_EXTENSION_PATTERN = compiled(WIRE_FORMATS.phoneExtension)
 /** HH:mm, 24-hour (ADDR-11). */
-export const TIME_OF_DAY_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/
+export const TIME_OF_DAY_PATTERN = compiled(WIRE_FORMATS.timeOfDay)
 /** PRO number: exactly five alphanumeric characters (ID-01). */
-export const ORDER_NUMBER_PATTERN = /^[A-Za-z0-9]{5}$/
+export const ORDER_NUMBER_PATTERN = compiled(WIRE_FORMATS.orderNumber)
 /** SCAC: 2 to 4 upper-case letters (CRT-08). */
-export const SCAC_PATTERN = /^[A-Z]{2,4}$/
+export const SCAC_PATTERN = compiled(WIRE_FORMATS.scac)
+/** E-mail format (ADDR-10, APT-03, CRT-08). */
+export const EMAIL_PATTERN = compiled(WIRE_FORMATS.email)
+/** A date-time with a real calendar day (ID-03). */
+export const DATE_TIME_PATTERN = compiled(WIRE_FORMATS.dateTime)
+/** A quote id (QTE-08). */
+export const QUOTE_ID_PATTERN = compiled(WIRE_FORMATS.quoteId)
+/** Required free text: one character that is not white space (ADDR-01, CRT-02). */
+export const NOT_BLANK_PATTERN = compiled(WIRE_FORMATS.notBlank)
+
 /**
- * E-mail format: the WHATWG HTML "valid e-mail address" definition, the one browsers apply to
- * `<input type=email>`, so a front end and this library agree (ADDR-10, APT-03, CRT-08).
+ * A checker for one wire format: the length limit (in code points) first, then the pattern.
+ *
+ * @example
+ * formatTest(WIRE_FORMATS.scac)('ABCD')
+ * //=> true
+ *
+ * @category utils
+ * @since 0.2.0
  */
-export const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+export const formatTest = (format: WireFormat): ((s: string) => boolean) => {
+  const re = compiled(format)
+  const max = format.maxLength
+  return max === undefined ? (s) => re.test(s) : (s) => !exceedsLength(s, max) && re.test(s)
+}
 
 /**
  * Whether a string is a ZIP code the spec accepts: five digits, not 00000 or 99999.
@@ -67,8 +170,7 @@ export const EMAIL_PATTERN =
  * @category refinements
  * @since 0.1.0
  */
-export const isZipCode = (s: string): boolean =>
-  s.length === 5 && ZIP_CODE_PATTERN.test(s) && !REJECTED_ZIP_CODES.has(s)
+export const isZipCode = (s: string): boolean => s.length === 5 && ZIP_CODE_PATTERN.test(s)
 
 /**
  * Whether a string is an e-mail address the spec accepts: at most 320 characters (checked
@@ -81,7 +183,7 @@ export const isZipCode = (s: string): boolean =>
  * @category refinements
  * @since 0.1.0
  */
-export const isEmail = (s: string): boolean => s.length <= LIMITS.emailMaxLength && EMAIL_PATTERN.test(s)
+export const isEmail: (s: string) => boolean = formatTest(WIRE_FORMATS.email)
 
 /**
  * Whether a string is an E.164 phone number as the address rules write it (ADDR-08).

@@ -10,6 +10,7 @@
  * @module
  */
 import * as t from 'io-ts'
+import { described } from './schema.js'
 import { nonEmptyArray } from './nonEmptyArray.js'
 
 /**
@@ -49,11 +50,14 @@ const isErrorStatus = (u: unknown): u is number =>
  * @category codecs
  * @since 0.1.0
  */
-export const HttpErrorStatus = new t.Type<number, number, unknown>(
-  'HttpErrorStatus',
-  isErrorStatus,
-  (u, c) => (isErrorStatus(u) ? t.success(u) : t.failure(u, c, 'must be an integer HTTP status from 400 to 599')),
-  t.identity,
+export const HttpErrorStatus = described(
+  new t.Type<number, number, unknown>(
+    'HttpErrorStatus',
+    isErrorStatus,
+    (u, c) => (isErrorStatus(u) ? t.success(u) : t.failure(u, c, 'must be an integer HTTP status from 400 to 599')),
+    t.identity,
+  ),
+  { type: 'integer', minimum: 400, maximum: 599 },
 )
 
 /**

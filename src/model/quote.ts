@@ -5,10 +5,11 @@
  * @module
  */
 import * as t from 'io-ts'
-import { Address } from './address.js'
+import { QuoteRequestAddress } from './address.js'
 import { Cents } from './brands.js'
-import { OrderComponent } from './freight.js'
-import { nonEmptyArray } from './nonEmptyArray.js'
+import { OrderComponents } from './freight.js'
+import { LIMITS } from './patterns.js'
+import { text } from './schema.js'
 import { NonNegativeInt } from './numbers.js'
 import { DateTimeString } from './time.js'
 
@@ -38,13 +39,14 @@ export type ShipmentMode = t.TypeOf<typeof ShipmentMode>
 export const QuoteRequest = t.exact(
   t.intersection([
     t.type({
-      pickupAddress: Address,
-      deliveryAddress: Address,
-      orderComponents: nonEmptyArray(OrderComponent),
+      pickupAddress: QuoteRequestAddress,
+      deliveryAddress: QuoteRequestAddress,
+      orderComponents: OrderComponents,
     }),
     t.partial({
       requiredPickupDate: DateTimeString,
       shipmentMode: ShipmentMode,
+      customerReference: text({ maxLength: LIMITS.createReferenceNumberMaxLength, name: 'CustomerReference' }),
     }),
   ]),
   'QuoteRequest',

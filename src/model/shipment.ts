@@ -9,8 +9,9 @@ import { ShipmentAddress } from './address.js'
 import { AppointmentsBlock } from './appointment.js'
 import { Cents, OrderNumber } from './brands.js'
 import { ShipperDispatch } from './dispatch.js'
-import { OrderComponent } from './freight.js'
-import { nonEmptyArray } from './nonEmptyArray.js'
+import { OrderComponents } from './freight.js'
+import { LIMITS, WIRE_FORMATS } from './patterns.js'
+import { formatted, list, text } from './schema.js'
 import { DateTimeString } from './time.js'
 import { ORDER_STATUSES } from './orderStatuses.js'
 
@@ -64,11 +65,25 @@ export const Shipment = t.type(
  */
 export type Shipment = t.TypeOf<typeof Shipment>
 
+/** @category model */
+export interface QuoteIdBrand {
+  readonly QuoteId: unique symbol
+}
+
 /**
- * The body of a shipment create (CRT-01 to CRT-09). Exact: decoding strips every top-level key
- * the table does not name, so a decoded request never carries `companyId` (CRT-09).
- * orderComponents must be non-empty (CRT-01). Text limits, the non-blank description and the
- * cross-field rules are checked by the create rules.
+ * A quote id: a UUID, either case (QTE-08).
+ *
+ * @category codecs
+ * @since 0.2.0
+ */
+export const QuoteId = formatted<'QuoteId', QuoteIdBrand>(WIRE_FORMATS.quoteId, 'QuoteId')
+
+/**
+ * The body of a shipment create (CRT-01 to CRT-09), exactly the shape `validateCreateShipment`
+ * accepts. Exact: decoding strips every top-level key the table does not name, so a decoded
+ * request never carries `companyId` (CRT-09). Cross-field rules it cannot state (configured
+ * pallet limits, liftgate limits, pallets per order, appointments only for stops whose address
+ * requires one, requiredDeliveryBy not before requiredPickupDate) are `validateCreateShipment`'s.
  *
  * @category codecs
  * @since 0.1.0
@@ -78,15 +93,18 @@ export const CreateShipmentRequest = t.exact(
     t.type({
       pickupAddress: ShipmentAddress,
       deliveryAddress: ShipmentAddress,
-      orderComponents: nonEmptyArray(OrderComponent),
-      description: t.string,
+      orderComponents: OrderComponents,
+      description: text({ notBlank: true, name: 'Description' }),
     }),
     t.partial({
-      quoteId: t.string,
+      quoteId: QuoteId,
       poNumber: t.string,
       refNumber: t.string,
-      instructions: t.string,
-      referenceNumbers: t.array(t.string),
+      instructions: text({ maxLength: LIMITS.instructionsMaxLength, name: 'Instructions' }),
+      referenceNumbers: list(text({ maxLength: LIMITS.createReferenceNumberMaxLength, notBlank: true, name: 'ReferenceNumber' }), {
+        maxItems: LIMITS.createReferenceNumbersMax,
+        name: 'ReferenceNumbers',
+      }),
       requiredPickupDate: DateTimeString,
       requiredDeliveryBy: DateTimeString,
       appointments: AppointmentsBlock,

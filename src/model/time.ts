@@ -6,7 +6,8 @@
  * @module
  */
 import * as t from 'io-ts'
-import { isDateTimeString } from './timestamps.js'
+import { WIRE_FORMATS } from './patterns.js'
+import { formatted } from './schema.js'
 
 export { DATE_TIME_PATTERN, isDateTimeString } from './timestamps.js'
 
@@ -31,11 +32,7 @@ export interface DateTimeStringBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const DateTimeString = t.brand(
-  t.string,
-  (s): s is t.Branded<string, DateTimeStringBrand> => isDateTimeString(s),
-  'DateTimeString',
-)
+export const DateTimeString = formatted<'DateTimeString', DateTimeStringBrand>(WIRE_FORMATS.dateTime, 'DateTimeString')
 
 /**
  * An ISO 8601 date-time string with a zone designator.

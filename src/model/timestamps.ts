@@ -9,19 +9,9 @@
  *
  * @module
  */
+import { formatTest, WIRE_FORMATS } from './patterns.js'
 
-/**
- * An ISO 8601 date-time with a zone designator: `YYYY-MM-DDTHH:mm`, optional seconds and up to
- * nine fraction digits, then `Z` or `±HH:mm` / `±HHmm` (ID-03).
- *
- * @category model
- * @since 0.1.0
- */
-export const DATE_TIME_PATTERN =
-  /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/
-
-/** The longest string {@link DATE_TIME_PATTERN} can match: checked first, before the pattern. */
-const DATE_TIME_MAX_LENGTH = 35
+export { DATE_TIME_PATTERN } from './patterns.js'
 
 /**
  * Whether a string is a wire timestamp: a date, a time and a zone designator, naming a real
@@ -34,8 +24,7 @@ const DATE_TIME_MAX_LENGTH = 35
  * @category refinements
  * @since 0.1.0
  */
-export const isDateTimeString = (s: string): boolean =>
-  s.length <= DATE_TIME_MAX_LENGTH && DATE_TIME_PATTERN.test(s) && isCalendarDay(s)
+export const isDateTimeString: (s: string) => boolean = formatTest(WIRE_FORMATS.dateTime)
 
 /**
  * Whether the yyyy-MM-dd at the start of a string names a real day (month 1 to 12, day within

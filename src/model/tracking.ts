@@ -6,6 +6,7 @@
  * @module
  */
 import * as t from 'io-ts'
+import { described, text } from './schema.js'
 import { OrderNumber } from './brands.js'
 import { Int, NonNegativeInt, NonNegativeNumber } from './numbers.js'
 import { OrderStatus } from './shipment.js'
@@ -31,10 +32,9 @@ export interface LatitudeBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const Latitude = t.brand(
-  t.number,
-  (n): n is t.Branded<number, LatitudeBrand> => Number.isFinite(n) && n >= -90 && n <= 90,
-  'Latitude',
+export const Latitude = described(
+  t.brand(t.number, (n): n is t.Branded<number, LatitudeBrand> => Number.isFinite(n) && n >= -90 && n <= 90, 'Latitude'),
+  { minimum: -90, maximum: 90 },
 )
 
 /**
@@ -65,10 +65,9 @@ export interface LongitudeBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const Longitude = t.brand(
-  t.number,
-  (n): n is t.Branded<number, LongitudeBrand> => Number.isFinite(n) && n >= -180 && n <= 180,
-  'Longitude',
+export const Longitude = described(
+  t.brand(t.number, (n): n is t.Branded<number, LongitudeBrand> => Number.isFinite(n) && n >= -180 && n <= 180, 'Longitude'),
+  { minimum: -180, maximum: 180 },
 )
 
 /**
@@ -99,7 +98,10 @@ export interface HeadingBrand {
  * @category codecs
  * @since 0.1.0
  */
-export const Heading = t.brand(Int, (n): n is t.Branded<Int, HeadingBrand> => n >= 0 && n <= 359, 'Heading')
+export const Heading = described(
+  t.brand(Int, (n): n is t.Branded<Int, HeadingBrand> => n >= 0 && n <= 359, 'Heading'),
+  { minimum: 0, maximum: 359 },
+)
 
 /**
  * A compass heading in whole degrees.
@@ -117,7 +119,7 @@ export type Heading = t.TypeOf<typeof Heading>
  */
 export const GpsData = t.type(
   {
-    vehicleId: t.string,
+    vehicleId: text({ notBlank: true, name: 'VehicleId' }),
     timestamp: DateTimeString,
     latitude: Latitude,
     longitude: Longitude,

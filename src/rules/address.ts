@@ -2,26 +2,22 @@
  * Addresses (spec: Resources, Address; Confirm-time validation). Implements ADDR-01 … ADDR-13;
  * the country and state tables live in `country.ts`.
  *
- * One pass over the input: every field is read once, trimmed, upper-cased where it is a code,
- * checked, and every violation is collected with its full path.
+ * One pass over the input: every field is read once and checked exactly as the spec's line reads
+ * (strict: no trimming, no case folding except the country, which the spec makes
+ * case-insensitive), and every violation is collected with its full path.
  *
  * @module
  */
 import { left, right } from '../internal/either.js'
 import { parsePath, type Path } from '../errors/path.js'
 import { violationAt, type Result, type Violation, type Violations } from '../errors/violation.js'
-import { isAbsent, isObject, jsonType, type JsonObject } from '../internal/input.js'
+import { isObject, jsonType, type JsonObject } from '../internal/input.js'
 import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
 import { ADDRESS_FLAGS } from '../model/addressFields.js'
-import {
-  isE164,
-  isPhoneExtension,
-  isTimeOfDay,
-  isZipCode,
-  TWO_LETTER_CODE_PATTERN,
-} from '../model/patterns.js'
+import { WIRE_FORMATS } from '../model/patterns.js'
 import { canonicalTerritory, classifyCountry, isRequestState, type ServedCountry } from './country.js'
 import {
+  formatField,
   readEmail,
   readFlag,
   readPattern,
@@ -64,28 +60,36 @@ export interface NormalizeAddressOptions {
  */
 export const ADDRESS_DEFAULTS = { country: 'US', openTime: '10:00', closeTime: '16:00' } as const
 
-const ZIP_FORMAT = 'exactly 5 digits; 00000 and 99999 are not accepted'
-const CODE_FORMAT = 'two letters'
-const E164_FORMAT = 'an E.164 phone number: + then up to 15 digits, the first not 0'
-const EXTENSION_FORMAT = '1 to 10 digits'
-const TIME_FORMAT = 'a 24-hour time HH:mm'
 const NOT_SERVED = 'must be US or a US territory (PR, GU, VI, AS, MP): other countries are not served'
-const isBlank = (v: unknown): boolean => isAbsent(v) || (typeof v === 'string' && v.trim() === '')
-const isTwoLetters = (s: string): boolean => s.length === 2 && TWO_LETTER_CODE_PATTERN.test(s)
+const TWO_ASCII_LETTERS = /^[A-Za-z]{2}$/
+
+/** ASCII upper case of two ASCII letters (the country is case-insensitive, ADDR-05). */
+const upperAscii = (s: string): string => {
+  let out = ''
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    out += String.fromCharCode(c >= 97 && c <= 122 ? c - 32 : c)
+  }
+  return out
+}
 
 /**
- * Returns the normalized address (strings trimmed, blank optional fields dropped, codes upper
- * case, the canonical territory form, defaults country US, openTime 10:00 and closeTime 16:00
- * applied, fields the spec does not define dropped) or every violation at once, each with its
- * full path and entity.
+ * Returns the normalized address (values as sent, the country in upper case, the canonical
+ * territory form, defaults country US, openTime 10:00 and closeTime 16:00 applied, fields the
+ * spec does not define dropped) or every violation at once, each with its full path and entity.
+ * Strict: nothing is trimmed or case-folded (`state: 'il'` is a `pattern` violation), `null` is
+ * not absent (a `type` violation), an empty optional string is judged as sent; to repair what a
+ * person typed, run `repairInput('address', …)` first.
  *
  * Implements ADDR-01 … ADDR-13. Decisions (D): a territory normalizes to the territory code in
- * both country and state (ADDR-07); a response address keeps the spec's zipCode and state
- * patterns but may name any recognized country, whose state is then not checked against the US
- * list (ADDR-03); unknown fields are dropped, not reported.
+ * both country and state (ADDR-07); the country alone is read case-insensitively (ASCII letters
+ * only, as the spec says); a required text field needs one character that is not white space
+ * (ADDR-01); a response address keeps the spec's zipCode and state patterns but may name any
+ * recognized country, whose state is then not checked against the US list (ADDR-03); unknown
+ * fields are dropped, not reported.
  *
  * @example
- * normalizeAddress({ zipCode: ' 00901 ', state: 'pr', country: 'us' }, { purpose: 'quote', path: 'pickupAddress' })
+ * normalizeAddress({ zipCode: '00901', state: 'PR', country: 'us' }, { purpose: 'quote', path: 'pickupAddress' })
  * //=> right({ state: 'PR', zipCode: '00901', country: 'PR', openTime: '10:00', closeTime: '16:00' })
  *
  * @category rules
@@ -102,7 +106,7 @@ export function normalizeAddress(input: unknown, options: NormalizeAddressOption
   const first = path[0]
   const entity = options.entity !== undefined ? options.entity : typeof first === 'string' ? first : null
   if (!isObject(input)) {
-    const v = isAbsent(input)
+    const v = input === undefined
       ? violationAt(path, entity, 'required', 'is required')
       : violationAt(path, entity, 'type', `must be an address object, got ${jsonType(input)}`)
     return left([v])
@@ -187,17 +191,17 @@ const pick = (a: JsonObject): RawAddress => {
   return r
 }
 
-const REQUIRED: TextOptions = { required: true }
+const REQUIRED: TextOptions = { required: true, notBlank: true }
 const OPTIONAL: TextOptions = {}
-const state = (required: boolean): PatternOptions => ({ required, upperCase: true, test: isTwoLetters, format: CODE_FORMAT })
+const state = (required: boolean): PatternOptions => formatField(WIRE_FORMATS.twoLetterCode, required)
 const STATE_REQUIRED = state(true)
 const STATE_OPTIONAL = state(false)
-const ZIP: PatternOptions = { required: true, test: isZipCode, format: ZIP_FORMAT }
-const COUNTRY: PatternOptions = { upperCase: true, test: isTwoLetters, format: CODE_FORMAT }
-const PHONE_REQUIRED: PatternOptions = { required: true, test: isE164, format: E164_FORMAT }
-const PHONE_OPTIONAL: PatternOptions = { test: isE164, format: E164_FORMAT }
-const EXTENSION: PatternOptions = { test: isPhoneExtension, format: EXTENSION_FORMAT }
-const TIME: PatternOptions = { test: isTimeOfDay, format: TIME_FORMAT }
+const ZIP: PatternOptions = formatField(WIRE_FORMATS.zipCode, true)
+const COUNTRY: PatternOptions = { test: (s) => TWO_ASCII_LETTERS.test(s), format: 'two letters' }
+const PHONE_REQUIRED: PatternOptions = formatField(WIRE_FORMATS.e164, true)
+const PHONE_OPTIONAL: PatternOptions = formatField(WIRE_FORMATS.e164)
+const EXTENSION: PatternOptions = formatField(WIRE_FORMATS.phoneExtension)
+const TIME: PatternOptions = formatField(WIRE_FORMATS.timeOfDay)
 
 const readAddress = (sink: Sink, a: JsonObject, path: Path, purpose: AddressPurpose): NormalizedAddress => {
   const shipment = purpose === 'shipment'
@@ -210,7 +214,8 @@ const readAddress = (sink: Sink, a: JsonObject, path: Path, purpose: AddressPurp
   const city = readText(sink, raw.city, path, 'city', req)
   let stateCode = readPattern(sink, raw.state, path, 'state', purpose === 'quote' ? STATE_OPTIONAL : STATE_REQUIRED)
   const zipCode = readPattern(sink, raw.zipCode, path, 'zipCode', ZIP)
-  const countryText = readPattern(sink, raw.country, path, 'country', COUNTRY)
+  const countryRaw = readPattern(sink, raw.country, path, 'country', COUNTRY)
+  const countryText = countryRaw === undefined ? undefined : upperAscii(countryRaw)
   const phoneNumber = readPattern(sink, raw.phoneNumber, path, 'phoneNumber', shipment ? PHONE_REQUIRED : PHONE_OPTIONAL)
   const phoneExtension = readPattern(sink, raw.phoneExtension, path, 'phoneExtension', EXTENSION)
   const contactPerson = readText(sink, raw.contactPerson, path, 'contactPerson', req)
@@ -220,7 +225,7 @@ const readAddress = (sink: Sink, a: JsonObject, path: Path, purpose: AddressPurp
   const notes = readText(sink, raw.notes, path, 'notes')
 
   // Country (ADDR-05, ADDR-06): absent means US; a malformed text was reported by readPattern.
-  let country: string | undefined = isBlank(raw.country) ? ADDRESS_DEFAULTS.country : countryText
+  let country: string | undefined = raw.country === undefined ? ADDRESS_DEFAULTS.country : countryText
   if (country !== undefined) {
     const kind = classifyCountry(country)
     if (kind === 'unknown') {

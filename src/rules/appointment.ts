@@ -8,9 +8,9 @@
 import { parsePath, type Path } from '../errors/path.js'
 import { violationAt, type Result, type Violations } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
-import { readEmail, readInteger, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
-import { isAbsent, isObject, own, type JsonObject } from '../internal/input.js'
-import { CONTACT_PHONE_PATTERN, LIMITS } from '../model/patterns.js'
+import { formatField, readEmail, readInteger, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { isObject, own, type JsonObject } from '../internal/input.js'
+import { LIMITS, WIRE_FORMATS } from '../model/patterns.js'
 
 /**
  * The booking channels, least strict first (APT-01, APT-07).
@@ -76,20 +76,20 @@ const CHANNEL_LIST = APPOINTMENT_CHANNELS.join(', ')
 /** Whether a string is an https URL of at most 512 characters (APT-02). */
 export const isPortalUrl = (s: string): boolean => s.length <= LIMITS.portalUrlMaxLength && HTTPS_URL.test(s)
 
-const isContactPhone = (s: string): boolean => s.length <= 16 && CONTACT_PHONE_PATTERN.test(s)
-
 /**
- * Returns the normalized requirement (strings trimmed, channel upper-cased, empty lists dropped,
- * unknown fields dropped) or every violation with its full path (`contacts[3].phone`, or
+ * Returns the normalized requirement (values as sent, empty lists dropped, unknown fields
+ * dropped) or every violation with its full path (`contacts[3].phone`, or
  * `appointments.pickup.contacts[3].phone` with `path: 'appointments.pickup'`) and entity
- * `appointment`.
+ * `appointment`. Strict: the channel is PHONE, EMAIL or PORTAL exactly as written; `null` is
+ * never absent; nothing is trimmed.
  *
- * Implements APT-01 … APT-06. Decisions (D): the channel is read case-insensitively; a blank
- * portalUrl counts as omitted; a contact's phone is checked for its length (32) before its
- * format; a blank reference number is a violation, not dropped.
+ * Implements APT-01 … APT-06. Decisions (D): a portalUrl sent with another channel is
+ * `not_allowed`, whatever its value (`null` and `""` included: the spec says omitted); a
+ * contact's phone is checked for its length (32) before its format; a contact name and each
+ * reference number need one character that is not white space.
  *
  * @example
- * validateAppointmentRequirement({ channel: 'portal', contacts: [{ name: 'Dock office' }] }, { path: 'appointments.pickup' }).left.map((v) => [v.field, v.code])
+ * validateAppointmentRequirement({ channel: 'PORTAL', contacts: [{ name: 'Dock office' }] }, { path: 'appointments.pickup' }).left.map((v) => [v.field, v.code])
  * //=> [['appointments.pickup.portalUrl', 'required'], ['appointments.pickup.contacts[0]', 'required']]
  *
  * @category rules
@@ -99,7 +99,7 @@ export const validateAppointmentRequirement = (input: unknown, options: Appointm
   const path = parsePath(options.path)
   const sink: Sink = { entity: options.entity === undefined ? ENTITY : options.entity, out: [] }
   if (!isObject(input)) {
-    const v = isAbsent(input)
+    const v = input === undefined
       ? violationAt(path, sink.entity, 'required', 'is required')
       : violationAt(path, sink.entity, 'type', typeMessage('an appointment requirement object', input))
     return left([v])
@@ -108,7 +108,7 @@ export const validateAppointmentRequirement = (input: unknown, options: Appointm
   return sink.out.length > 0 || value === undefined ? left(sink.out as unknown as Violations) : right(value)
 }
 
-const CHANNEL = { required: true, upperCase: true, test: (s: string) => (APPOINTMENT_CHANNELS as ReadonlyArray<string>).includes(s), format: `one of ${CHANNEL_LIST}` }
+const CHANNEL = { required: true, test: (s: string) => (APPOINTMENT_CHANNELS as ReadonlyArray<string>).includes(s), format: `one of ${CHANNEL_LIST}` }
 const PORTAL_URL = { maxLength: LIMITS.portalUrlMaxLength, test: isPortalUrl, format: 'an https URL' }
 const LEAD_TIME = { min: LIMITS.leadTimeHoursMin }
 
@@ -118,7 +118,7 @@ const readRequirement = (sink: Sink, a: JsonObject, path: Path): AppointmentRequ
   let portalUrl: string | undefined
   if (channel === 'PORTAL') {
     portalUrl = readPattern(sink, rawUrl, path, 'portalUrl', { ...PORTAL_URL, required: true })
-  } else if (channel !== undefined && !(isAbsent(rawUrl) || (typeof rawUrl === 'string' && rawUrl.trim() === ''))) {
+  } else if (channel !== undefined && rawUrl !== undefined) {
     report(sink, path, 'portalUrl', 'not_allowed', `must be omitted unless channel is PORTAL`)
   }
   const contacts = readContacts(sink, own(a, 'contacts'), path)
@@ -140,13 +140,13 @@ const readRequirement = (sink: Sink, a: JsonObject, path: Path): AppointmentRequ
 }
 
 /**
- * A list of reference numbers: at most `max` entries, each a non-blank string of at most
- * `maxLength` characters, trimmed (APT-05, CRT-04).
+ * A list of reference numbers: at most `max` entries, each a string of at most `maxLength`
+ * characters with one that is not white space, as sent (APT-05, CRT-04).
  *
  * @internal
  */
 export const readReferences = (sink: Sink, raw: unknown, path: Path, max: number, maxLength: number): string[] | undefined => {
-  if (isAbsent(raw)) return undefined
+  if (raw === undefined) return undefined
   if (!Array.isArray(raw)) {
     report(sink, path, 'referenceNumbers', 'type', typeMessage('an array of strings', raw))
     return undefined
@@ -155,16 +155,16 @@ export const readReferences = (sink: Sink, raw: unknown, path: Path, max: number
   const here = [...path, 'referenceNumbers']
   const out: string[] = []
   raw.forEach((r: unknown, i) => {
-    const v = readText(sink, r, here, i, { required: true, maxLength })
+    const v = readText(sink, r, here, i, { required: true, notBlank: true, maxLength })
     if (v !== undefined) out.push(v)
   })
   return out
 }
 
-const CONTACT_PHONE = { test: isContactPhone, format: 'an E.164 phone number: + then 8 to 15 digits, the first not 0', maxLength: LIMITS.contactPhoneMaxLength }
+const CONTACT_PHONE = formatField(WIRE_FORMATS.contactPhone)
 
 const readContacts = (sink: Sink, raw: unknown, path: Path): Contact[] | undefined => {
-  if (isAbsent(raw)) return undefined
+  if (raw === undefined) return undefined
   if (!Array.isArray(raw)) {
     report(sink, path, 'contacts', 'type', typeMessage('an array of contacts', raw))
     return undefined
@@ -187,17 +187,15 @@ const readContacts = (sink: Sink, raw: unknown, path: Path): Contact[] | undefin
 export const readContact = (sink: Sink, raw: unknown, listPath: Path, index: number): Contact | undefined => {
   const path = [...listPath, index]
   if (!isObject(raw)) {
-    sink.out.push(violationAt(path, sink.entity, isAbsent(raw) ? 'required' : 'type', typeMessage('a contact object', raw)))
+    sink.out.push(violationAt(path, sink.entity, raw === undefined ? 'required' : 'type', typeMessage('a contact object', raw)))
     return undefined
   }
   const before = sink.out.length
-  const name = readText(sink, own(raw, 'name'), path, 'name', { required: true, maxLength: LIMITS.contactNameMaxLength })
+  const name = readText(sink, own(raw, 'name'), path, 'name', { required: true, notBlank: true, maxLength: LIMITS.contactNameMaxLength })
   const email = readEmail(sink, own(raw, 'email'), path, 'email')
   const phone = readPattern(sink, own(raw, 'phone'), path, 'phone', CONTACT_PHONE)
   const role = readText(sink, own(raw, 'role'), path, 'role', { maxLength: LIMITS.contactRoleMaxLength })
-  const emailGiven = !isBlankValue(own(raw, 'email'))
-  const phoneGiven = !isBlankValue(own(raw, 'phone'))
-  if (!emailGiven && !phoneGiven) {
+  if (own(raw, 'email') === undefined && own(raw, 'phone') === undefined) {
     sink.out.push(violationAt(path, sink.entity, 'required', 'needs an email or a phone (at least one)'))
   }
   if (sink.out.length > before || name === undefined) return undefined
@@ -208,5 +206,3 @@ export const readContact = (sink: Sink, raw: unknown, listPath: Path, index: num
     ...(role === undefined ? {} : { role }),
   }
 }
-
-const isBlankValue = (v: unknown): boolean => isAbsent(v) || (typeof v === 'string' && v.trim() === '')

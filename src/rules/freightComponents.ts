@@ -13,12 +13,11 @@ import { violationAt, type Violation } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import type { Either } from 'fp-ts/lib/Either.js'
 import { readInteger, readText, report, typeMessage, type Sink } from '../internal/fields.js'
-import { isAbsent, isObject, jsonType, type JsonObject } from '../internal/input.js'
+import { isObject, jsonType, own, type JsonObject } from '../internal/input.js'
 import { FREIGHT_CLASSES, type FreightClassName } from '../model/densityScales.js'
 import { densityOf, effectiveFreightClass, type PalletSize } from './freightClass.js'
 import {
   DEFAULT_PALLET_DIMENSIONS,
-  isCompleteDimensions,
   isOversized,
   NOTICE_INCOMPLETE_DIMENSIONS,
   NOTICE_PALLET_DIMENSIONS_IGNORED,
@@ -29,7 +28,7 @@ import {
 } from './freightDimensions.js'
 
 /**
- * A validated pallet group: dimensions resolved, class resolved, strings trimmed, fields the
+ * A validated pallet group: dimensions resolved, class resolved, strings as sent, fields the
  * spec does not define (and the deprecated palletDimensions) dropped.
  *
  * @category model
@@ -172,7 +171,7 @@ export const readComponents = (
   const reports: ComponentReport[] = []
   if (!Array.isArray(input) || input.length === 0) {
     shape.out.push(
-      Array.isArray(input) || isAbsent(input)
+      Array.isArray(input) || input === undefined
         ? violationAt(path, entity, 'required', 'must list at least one pallet group')
         : violationAt(path, entity, 'type', typeMessage('an array of pallet groups', input)),
     )
@@ -251,8 +250,10 @@ const limitsFor = (c: RulesConfig, liftgate: boolean): Limits =>
 
 const CLASS_SET: ReadonlySet<string> = new Set(FREIGHT_CLASSES)
 const CLASS_LIST = FREIGHT_CLASSES.join(', ')
-const POSITIVE = { required: true, min: 1 } as const
-const DIMENSION = { required: true, min: 0, minMessage: 'must not be negative' } as const
+// The configured caps (weight per pallet, pallets per order, dimensions) are 422 limits checked
+// after reading, so the readers leave the top open: 1e300 pounds is over the cap, not malformed.
+const POSITIVE = { required: true, min: 1, max: null } as const
+const DIMENSION = { required: true, min: 0, minMessage: 'must not be negative', max: null } as const
 
 const readComponent = (
   item: unknown,
@@ -264,7 +265,7 @@ const readComponent = (
   tally: { pallets: number },
 ): ComponentReport | undefined => {
   if (!isObject(item)) {
-    shape.out.push(violationAt(path, shape.entity, isAbsent(item) ? 'required' : 'type', typeMessage('a pallet group object', item)))
+    shape.out.push(violationAt(path, shape.entity, item === undefined ? 'required' : 'type', typeMessage('a pallet group object', item)))
     return undefined
   }
   const before = shape.out.length
@@ -347,13 +348,12 @@ const pick = (a: JsonObject): RawComponent => {
 }
 
 const readDeclaredClass = (raw: unknown, path: Path, shape: Sink): string | undefined => {
-  if (isAbsent(raw)) return undefined
+  if (raw === undefined) return undefined
   if (typeof raw !== 'string') {
     report(shape, path, 'freightClass', 'type', `must be a string, one of ${CLASS_LIST}; got ${jsonType(raw)}`)
     return undefined
   }
-  const text = raw.trim()
-  if (text === '') return undefined
+  const text = raw
   if (!CLASS_SET.has(text)) {
     report(shape, path, 'freightClass', 'pattern', `must be one of the 18 freight classes: ${CLASS_LIST}`)
     return undefined
@@ -374,8 +374,8 @@ const readDimensions = (
   // dimensions: an object; complete (all three present) or ignored with a notice.
   let fromObject: PalletSize | undefined
   const d = c.dimensions
-  const complete = isCompleteDimensions(d)
-  if (!isAbsent(d) && !isObject(d)) {
+  const complete = isObject(d) && own(d, 'length') !== undefined && own(d, 'width') !== undefined && own(d, 'height') !== undefined
+  if (d !== undefined && !isObject(d)) {
     report(shape, path, 'dimensions', 'type', typeMessage('an object { length, width, height }', d))
   } else if (complete) {
     const o = d as JsonObject
@@ -393,12 +393,18 @@ const readDimensions = (
       if (length !== undefined && width !== undefined && height !== undefined) fromObject = { length, width, height }
     }
   } else if (isObject(d)) {
+    // Ignored whole (FRT-03), but a field that is present is still of its wire type.
+    const dpath = [...path, 'dimensions']
+    for (const name of DIMENSION_NAMES) {
+      const v = own(d, name)
+      if (v !== undefined && !isDimension(v)) readInteger(shape, v, dpath, name, DIMENSION)
+    }
     notices.push(NOTICE_INCOMPLETE_DIMENSIONS)
   }
   // palletDimensions: the deprecated [height, length, width].
   let fromArray: PalletSize | undefined
   const p = c.palletDimensions
-  if (!isAbsent(p)) {
+  if (p !== undefined) {
     notices.push(complete ? NOTICE_PALLET_DIMENSIONS_IGNORED : NOTICE_PALLET_DIMENSIONS_USED)
     if (!Array.isArray(p) || p.length !== 3) {
       report(shape, path, 'palletDimensions', Array.isArray(p) ? 'invalid' : 'type', 'must be an array of exactly 3 whole numbers: [height, length, width] in inches')
@@ -417,8 +423,8 @@ const readDimensions = (
 
 const DIMENSION_NAMES = ['length', 'width', 'height'] as const
 
-/** What readInteger accepts for a dimension: a safe integer of at least 0. */
-const isDimension = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
+/** What readInteger accepts for a dimension: a whole number of at least 0 (caps are limits). */
+const isDimension = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0
 
 const checkDimensionLimits = (dims: PalletSize, source: DimensionsSource, path: Path, limits: Sink, lim: Limits): void => {
   const { min, max } = lim

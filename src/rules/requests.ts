@@ -12,11 +12,11 @@ import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, type ProblemDetail } from '../errors/problem.js'
 import { violationAt, type Violation } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
-import { DATE_TIME_FIELD, readEmail, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
-import { isAbsent, isObject, own, type JsonObject } from '../internal/input.js'
+import { DATE_TIME_FIELD, formatField, readEmail, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { isObject, own, type JsonObject } from '../internal/input.js'
 import { instantOf } from '../internal/instant.js'
 import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
-import { isE164, LIMITS, SCAC_PATTERN } from '../model/patterns.js'
+import { LIMITS, WIRE_FORMATS } from '../model/patterns.js'
 import { normalizeAddress } from './address.js'
 import { validateAppointmentRequirement, readReferences, type AppointmentRequirement } from './appointment.js'
 import { readComponents, type NormalizedComponent } from './freightComponents.js'
@@ -86,8 +86,7 @@ const PICKUP_SHIPMENT = { path: ['pickupAddress'], entity: 'pickupAddress' } as 
 const DELIVERY_SHIPMENT = { path: ['deliveryAddress'], entity: 'deliveryAddress' } as const
 const PICKUP_QUOTE = { ...PICKUP_SHIPMENT, purpose: 'quote' } as const
 const DELIVERY_QUOTE = { ...DELIVERY_SHIPMENT, purpose: 'quote' } as const
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
-const QUOTE_ID = { test: (s: string) => s.length === 36 && UUID.test(s), format: 'a quote id (a UUID)' }
+const QUOTE_ID = formatField(WIRE_FORMATS.quoteId)
 
 /** Collects the violations of a field-level result into the shape list, returning the value. */
 const take = <A>(r: Either<ReadonlyArray<Violation>, A>, out: Violation[]): A | undefined => {
@@ -119,7 +118,7 @@ const answer = <A>(value: A | undefined, shape: Violation[], limits: Violation[]
 }
 
 const notAnObject = (body: unknown): ProblemDetail =>
-  problemFor('validation_failed', 'The request has 1 invalid field.', [violationAt(ROOT, null, isAbsent(body) ? 'required' : 'type', typeMessage('a JSON object', body))])
+  problemFor('validation_failed', 'The request has 1 invalid field.', [violationAt(ROOT, null, body === undefined ? 'required' : 'type', typeMessage('a JSON object', body))])
 
 /**
  * Validates a create-shipment body and returns the normalized request, or the ProblemDetail:
@@ -152,7 +151,7 @@ export const validateCreateShipment = (body: unknown, options: RequestOptions = 
   const deliveryAddress = take(normalizeAddress(rawDelivery, DELIVERY_SHIPMENT), shape)
   const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
   const orderComponents = components(own(body, 'orderComponents'), liftgate, config, shape, limits)
-  const description = readText(sink, own(body, 'description'), ROOT, 'description', { required: true })
+  const description = readText(sink, own(body, 'description'), ROOT, 'description', { required: true, notBlank: true })
   const quoteId = readPattern(sink, own(body, 'quoteId'), ROOT, 'quoteId', QUOTE_ID)
   const poNumber = readText(sink, own(body, 'poNumber'), ROOT, 'poNumber')
   const refNumber = readText(sink, own(body, 'refNumber'), ROOT, 'refNumber')
@@ -176,7 +175,7 @@ export const validateCreateShipment = (body: unknown, options: RequestOptions = 
           ...(poNumber === undefined ? {} : { poNumber }),
           ...(refNumber === undefined ? {} : { refNumber }),
           ...(instructions === undefined ? {} : { instructions }),
-          ...(referenceNumbers === undefined || referenceNumbers.length === 0 ? {} : { referenceNumbers }),
+          ...(referenceNumbers === undefined ? {} : { referenceNumbers }),
           ...(requiredPickupDate === undefined ? {} : { requiredPickupDate }),
           ...(requiredDeliveryBy === undefined ? {} : { requiredDeliveryBy }),
           ...(appointments === undefined ? {} : { appointments }),
@@ -187,7 +186,7 @@ export const validateCreateShipment = (body: unknown, options: RequestOptions = 
 }
 
 const readAppointments = (raw: unknown, pickupRequired: boolean, deliveryRequired: boolean, out: Violation[]): NormalizedCreateShipment['appointments'] => {
-  if (isAbsent(raw)) return undefined
+  if (raw === undefined) return undefined
   if (!isObject(raw)) {
     out.push(violationAt(['appointments'], 'appointment', 'type', typeMessage('an object { pickup, delivery }', raw)))
     return undefined
@@ -195,7 +194,7 @@ const readAppointments = (raw: unknown, pickupRequired: boolean, deliveryRequire
   const result: { pickup?: AppointmentRequirement; delivery?: AppointmentRequirement } = {}
   for (const [stop, required] of [['pickup', pickupRequired], ['delivery', deliveryRequired]] as const) {
     const entry = own(raw, stop)
-    if (isAbsent(entry)) continue
+    if (entry === undefined) continue
     if (!required) {
       out.push(violationAt(['appointments', stop], 'appointment', 'not_allowed', `may be set only when ${stop}Address.appointmentRequired is true`))
       continue
@@ -206,11 +205,11 @@ const readAppointments = (raw: unknown, pickupRequired: boolean, deliveryRequire
   return result.pickup === undefined && result.delivery === undefined ? undefined : result
 }
 
-const DISPATCH_PHONE = { maxLength: LIMITS.contactPhoneMaxLength, test: isE164, format: 'an E.164 phone number: + then up to 15 digits, the first not 0' }
-const SCAC = { maxLength: LIMITS.scacMaxLength, upperCase: true, test: (s: string) => SCAC_PATTERN.test(s), format: '2 to 4 letters' }
+const DISPATCH_PHONE = formatField(WIRE_FORMATS.dispatchPhone)
+const SCAC = formatField(WIRE_FORMATS.scac)
 
 const readDispatch = (raw: unknown, out: Violation[]): Dispatch | undefined => {
-  if (isAbsent(raw)) return undefined
+  if (raw === undefined) return undefined
   const path = ['shipperDispatch']
   const sink: Sink = { entity: 'shipperDispatch', out }
   if (!isObject(raw)) {
@@ -219,15 +218,11 @@ const readDispatch = (raw: unknown, out: Violation[]): Dispatch | undefined => {
   }
   const d: JsonObject = raw
   const before = out.length
-  const name = readText(sink, own(d, 'name'), path, 'name', { required: true, maxLength: LIMITS.dispatchNameMaxLength })
+  const name = readText(sink, own(d, 'name'), path, 'name', { required: true, notBlank: true, maxLength: LIMITS.dispatchNameMaxLength })
   const email = readEmail(sink, own(d, 'email'), path, 'email')
   const phone = readPattern(sink, own(d, 'phone'), path, 'phone', DISPATCH_PHONE)
   const scac = readPattern(sink, own(d, 'scac'), path, 'scac', SCAC)
-  const given = (k: string): boolean => {
-    const v = own(d, k)
-    return !isAbsent(v) && !(typeof v === 'string' && v.trim() === '')
-  }
-  if (!given('email') && !given('phone')) out.push(violationAt(path, sink.entity, 'required', 'needs an email or a phone (at least one)'))
+  if (own(d, 'email') === undefined && own(d, 'phone') === undefined) out.push(violationAt(path, sink.entity, 'required', 'needs an email or a phone (at least one)'))
   if (out.length > before || name === undefined) return undefined
   return { name, ...(email === undefined ? {} : { email }), ...(phone === undefined ? {} : { phone }), ...(scac === undefined ? {} : { scac }) }
 }
@@ -258,21 +253,21 @@ const pickQuote = (b: JsonObject): RawQuote => {
   return r
 }
 
-const MODE = { test: (s: string) => s === 'ltl' || s === 'ftl', format: 'ltl or ftl' }
+const MODE = { test: (s: string) => s === 'ltl' || s === 'ftl', format: 'ltl or ftl (lower case)' }
 
 /**
  * Validates a quote request body: addresses need only a valid zipCode (other fields are checked
  * when present), components as for a create (liftgate limits when a stop requires a liftgate),
- * requiredPickupDate a zoned ISO date-time, shipmentMode ltl or ftl (any case, written lower
- * case). 400 beats 422 as for a create.
+ * requiredPickupDate a zoned ISO date-time, shipmentMode exactly ltl or ftl (strict: `LTL` is a
+ * `pattern` violation; `repairInput` lower-cases it on request). 400 beats 422 as for a create.
  *
  * Implements QTE-01. Decision (D): `customerReference` (at most 128 characters) is accepted as
  * the request's customer reference, the name QuoteByReferenceResponse uses (the spec does not
  * show the request field); other unknown fields are dropped.
  *
  * @example
- * validateQuoteRequest({ pickupAddress: { zipCode: '60601' }, deliveryAddress: { zipCode: '10001' }, orderComponents: [{ palletCount: 2, poundsWeight: 700 }], shipmentMode: 'LTL' }).right.shipmentMode
- * //=> 'ltl'
+ * validateQuoteRequest({ pickupAddress: { zipCode: '60601' }, deliveryAddress: { zipCode: '10001' }, orderComponents: [{ palletCount: 2, poundsWeight: 700 }], shipmentMode: 'LTL' }).left.violations.map((v) => v.field)
+ * //=> ['shipmentMode']
  *
  * @category rules
  * @since 0.1.0
@@ -291,9 +286,7 @@ export const validateQuoteRequest = (body: unknown, options: RequestOptions = {}
   const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
   const orderComponents = components(q.orderComponents, liftgate, config, shape, limits)
   const requiredPickupDate = readPattern(sink, q.requiredPickupDate, ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
-  const modeText = readText(sink, q.shipmentMode, ROOT, 'shipmentMode')
-  const shipmentMode = modeText === undefined ? undefined : MODE.test(modeText.toLowerCase()) ? (modeText.toLowerCase() as 'ltl' | 'ftl') : undefined
-  if (modeText !== undefined && shipmentMode === undefined) report(sink, ROOT, 'shipmentMode', 'pattern', `must be ${MODE.format}`)
+  const shipmentMode = readPattern(sink, q.shipmentMode, ROOT, 'shipmentMode', MODE) as 'ltl' | 'ftl' | undefined
   const customerReference = readText(sink, q.customerReference, ROOT, 'customerReference', { maxLength: LIMITS.createReferenceNumberMaxLength })
   const value =
     pickupAddress !== undefined && deliveryAddress !== undefined && orderComponents !== undefined

@@ -1,7 +1,7 @@
-// Generators for appointment requirements: valid by construction (as an integrator sends them:
-// padding, lower-case channel, nulls), and corruptions of one named field with its path.
+// Generators for appointment requirements: valid by construction, exactly as the spec reads them,
+// and corruptions of one named field with its path.
 import fc from 'fast-check'
-import { emailArb, pad, textArb } from './address.js'
+import { emailArb, textArb } from './address.js'
 
 export const contactPhoneArb = fc.stringMatching(/^\+[1-9]\d{7,14}$/)
 export const portalUrlArb = fc
@@ -11,7 +11,7 @@ export const referenceArb = fc.stringMatching(/^[A-Z0-9][A-Z0-9-]{0,20}$/)
 
 export const contactArb = fc
   .record({
-    name: pad(textArb),
+    name: textArb,
     email: fc.option(emailArb, { nil: undefined }),
     phone: fc.option(contactPhoneArb, { nil: undefined }),
     role: fc.option(fc.constantFrom('Dock supervisor', 'Receiving', 'Night shift'), { nil: undefined }),
@@ -29,16 +29,16 @@ export const contactArb = fc
 /** A valid AppointmentRequirementRequest body. */
 export const requirementArb: fc.Arbitrary<Record<string, unknown>> = fc
   .record({
-    channel: fc.constantFrom('PHONE', 'EMAIL', 'PORTAL', 'portal', ' Email '),
+    channel: fc.constantFrom('PHONE', 'EMAIL', 'PORTAL'),
     portalUrl: portalUrlArb,
     contacts: fc.option(fc.array(contactArb, { minLength: 1, maxLength: 5 }), { nil: undefined }),
-    instructions: fc.option(pad(textArb), { nil: undefined }),
+    instructions: fc.option(textArb, { nil: undefined }),
     referenceNumbers: fc.option(fc.array(referenceArb, { minLength: 1, maxLength: 10 }), { nil: undefined }),
     leadTimeHours: fc.option(fc.integer({ min: 0, max: 168 }), { nil: undefined }),
   })
   .map(({ channel, portalUrl, ...rest }) => {
     const r: Record<string, unknown> = { channel, ...rest }
-    if (channel.trim().toUpperCase() === 'PORTAL') r['portalUrl'] = portalUrl
+    if (channel === 'PORTAL') r['portalUrl'] = portalUrl
     for (const k of Object.keys(r)) if (r[k] === undefined) delete r[k]
     return r
   })
@@ -64,7 +64,7 @@ export const corruptedRequirementArb = requirementArb.chain((valid) => {
   if (refs !== undefined) {
     options.push(fc.nat(refs.length - 1).map((i) => ({ input: { ...valid, referenceNumbers: refs.map((r, j) => (j === i ? 'R'.repeat(65) : r)) }, field: `referenceNumbers[${i}]` })))
   }
-  if (String(valid['channel']).trim().toUpperCase() === 'PORTAL') {
+  if (valid['channel'] === 'PORTAL') {
     options.push(fc.constantFrom('http://book.example.com', 'ftp://x', `https://${'a'.repeat(510)}.com`).map((v) => ({ input: { ...valid, portalUrl: v }, field: 'portalUrl' })))
   } else {
     options.push(portalUrlArb.map((v) => ({ input: { ...valid, portalUrl: v }, field: 'portalUrl' })))

@@ -14,10 +14,10 @@ export const createArb = fc
     components: fc
       .array(componentWithin(DEFAULT_BOUNDS, ['dimensions', 'palletDimensions', 'default']).map((c) => c.wire), { minLength: 1, maxLength: 10 })
       .map((list) => list.map((c) => ({ ...c, palletCount: Math.min(c['palletCount'] as number, Math.floor(25 / list.length)) }))),
-    description: fc.constantFrom('Grocery restock', '  Machine parts ', 'Office furniture'),
+    description: fc.constantFrom('Grocery restock', 'Machine parts', 'Office furniture'),
     pickupAppointment: fc.option(requirementArb, { nil: undefined }),
     deliveryAppointment: fc.option(requirementArb, { nil: undefined }),
-    dispatch: fc.option(fc.record({ name: fc.constantFrom('Dispatch desk', 'Night dispatch'), phone: fc.constantFrom('+13125550100', '+17875550188'), scac: fc.constantFrom('ABCD', 'xy') }), { nil: undefined }),
+    dispatch: fc.option(fc.record({ name: fc.constantFrom('Dispatch desk', 'Night dispatch'), phone: fc.constantFrom('+13125550100', '+17875550188'), scac: fc.constantFrom('ABCD', 'XY') }), { nil: undefined }),
     quoteId: fc.option(fc.uuid(), { nil: undefined }),
     referenceNumbers: fc.option(fc.array(fc.stringMatching(/^[A-Z0-9-]{1,20}$/), { minLength: 1, maxLength: 10 }), { nil: undefined }),
   })
@@ -36,7 +36,7 @@ export const createArb = fc
       body['appointments'] = { ...(pickupAppointment === undefined ? {} : { pickup: pickupAppointment }), ...(deliveryAppointment === undefined ? {} : { delivery: deliveryAppointment }) }
     }
     if (dispatch !== undefined) body['shipperDispatch'] = dispatch
-    if (quoteId !== undefined) body['quoteId'] = quoteId.toUpperCase()
+    if (quoteId !== undefined) body['quoteId'] = quoteId
     if (referenceNumbers !== undefined) body['referenceNumbers'] = referenceNumbers
     return body
   })
