@@ -50,7 +50,7 @@ import {
 const addsMemberIndex = (codec: t.Decoder<unknown, unknown>): boolean =>
   codec instanceof t.UnionType ||
   codec instanceof t.IntersectionType ||
-  (codec instanceof t.ExactType && addsMemberIndex(codec.type))
+  ((codec instanceof t.ExactType || codec instanceof t.RefinementType) && addsMemberIndex(codec.type))
 
 /**
  * The field paths at which a decode failed, one per error, with the member indices io-ts adds
@@ -131,7 +131,7 @@ const createRequest = {
   deliveryAddress: delivery,
   orderComponents: [component],
   description: 'Two pallets of canned goods',
-  quoteId: 'q_8f2c',
+  quoteId: '6f1c2a4e-8b7d-4c3a-9e21-0d5f7a9b3c11',
   poNumber: 'PO-7781',
   refNumber: 'BOL-4410',
   instructions: 'Call on arrival.',
@@ -211,16 +211,18 @@ describe('freight (FRT-01 to FRT-08)', () => {
     expectInvalidAt(OrderComponent, { ...component, freightClass: '80' }, 'freightClass')
     expectInvalidAt(OrderComponent, { ...component, pieceCount: -1 }, 'pieceCount')
   })
-  it('Dimensions: each side optional, a positive integer when present', () => {
+  it('Dimensions: each side optional, a whole number of at least 0 when present (the configured minimum is a 422 limit)', () => {
     expectValid(Dimensions, { length: 48 })
-    expectInvalidAt(Dimensions, { length: 48, width: 0 }, 'width')
+    expectValid(Dimensions, { length: 48, width: 0 })
+    expectInvalidAt(Dimensions, { length: 48, width: -1 }, 'width')
+    expectInvalidAt(Dimensions, { length: 48, width: null }, 'width')
     expectInvalidAt(Dimensions, { height: 60.5 }, 'height')
   })
-  it('PalletDimensions: exactly three positive integers', () => {
+  it('PalletDimensions: exactly three whole numbers of at least 0', () => {
     expectValid(PalletDimensions, [60, 40, 48])
     expect(isLeft(PalletDimensions.decode([60, 40]))).toBe(true)
     expect(isLeft(PalletDimensions.decode([60, 40, 48, 1]))).toBe(true)
-    expectInvalidAt(PalletDimensions, [60, 0, 48], '1')
+    expectInvalidAt(PalletDimensions, [60, -1, 48], '1')
   })
 })
 

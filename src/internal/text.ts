@@ -10,11 +10,7 @@
 
 /**
  * The number of Unicode code points of a string: a surrogate pair counts once, a lone surrogate
- * once (as ajv's `ucs2length` counts them).
- *
- * @example
- * codePointLength('📦📦')
- * //=> 2
+ * once (as ajv's `ucs2length` counts them): `codePointLength('📦📦')` is 2.
  */
 export const codePointLength = (s: string): number => {
   let n = s.length

@@ -23,7 +23,7 @@ export interface NonEmptyArrayC<C extends t.Mixed>
  * fp-ts's `ReadonlyNonEmptyArray`.
  *
  * @example
- * nonEmptyArray(t.string).is([])
+ * nonEmptyArray(ZipCode).is([])
  * //=> false
  *
  * @category combinators

@@ -136,7 +136,7 @@ export const boundedNumber = (options: { readonly minimum: number; readonly maxi
  * An array of `minItems` to `maxItems` items of one codec.
  *
  * @example
- * list(t.string, { maxItems: 1 }).is(['a', 'b'])
+ * list(ZipCode, { maxItems: 1 }).is(['60601', '60602'])
  * //=> false
  *
  * @category constructors

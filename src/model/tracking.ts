@@ -6,7 +6,7 @@
  * @module
  */
 import * as t from 'io-ts'
-import { described, text } from './schema.js'
+import { described } from './schema.js'
 import { OrderNumber } from './brands.js'
 import { Int, NonNegativeInt, NonNegativeNumber } from './numbers.js'
 import { OrderStatus } from './shipment.js'
@@ -119,7 +119,7 @@ export type Heading = t.TypeOf<typeof Heading>
  */
 export const GpsData = t.type(
   {
-    vehicleId: text({ notBlank: true, name: 'VehicleId' }),
+    vehicleId: t.string,
     timestamp: DateTimeString,
     latitude: Latitude,
     longitude: Longitude,

@@ -196,6 +196,9 @@ export const mergeAppointment = (input: {
 
 const PROVENANCES: ReadonlyArray<string> = ['PLACE', 'ORDER', 'PLACE_AND_ORDER', 'NONE', 'ADDRESS_FALLBACK']
 
+/** The spec gives each of the six fields as a value or null: null reads as no value. */
+const orNull = (v: unknown): unknown => (v === null ? undefined : v)
+
 /**
  * Reads a server's AppointmentRequirementResponse (APT-15): `appointmentRequired` at top level
  * or inside `_merged` (top level wins when both are sent), each of the six fields a value or
@@ -215,8 +218,8 @@ export const readAppointmentResponse = (json: unknown): Result<MergedAppointment
   const sink: Sink = { entity: 'appointment', out: [] }
   const root = parsePath(undefined)
   if (!isObject(json)) return left([violationAt(root, sink.entity, 'type', typeMessage('an appointment response object', json))])
-  const channel = readPattern(sink, own(json, 'channel'), root, 'channel', { test: (s) => (APPOINTMENT_CHANNELS as ReadonlyArray<string>).includes(s), format: `one of ${APPOINTMENT_CHANNELS.join(', ')}` }) as Channel | undefined
-  const portalUrl = readPattern(sink, own(json, 'portalUrl'), root, 'portalUrl', { test: isPortalUrl, format: 'an https URL' })
+  const channel = readPattern(sink, orNull(own(json, 'channel')), root, 'channel', { test: (s) => (APPOINTMENT_CHANNELS as ReadonlyArray<string>).includes(s), format: `one of ${APPOINTMENT_CHANNELS.join(', ')}` }) as Channel | undefined
+  const portalUrl = readPattern(sink, orNull(own(json, 'portalUrl')), root, 'portalUrl', { test: isPortalUrl, format: 'an https URL' })
   const rawContacts = own(json, 'contacts')
   let contacts: Contact[] | undefined
   if (Array.isArray(rawContacts)) {
@@ -228,9 +231,9 @@ export const readAppointmentResponse = (json: unknown): Result<MergedAppointment
   } else if (!isAbsent(rawContacts)) {
     sink.out.push(violationAt(['contacts'], sink.entity, 'type', typeMessage('an array of contacts or null', rawContacts)))
   }
-  const instructions = readText(sink, own(json, 'instructions'), root, 'instructions')
-  const referenceNumbers = readReferences(sink, own(json, 'referenceNumbers'), root, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-  const leadTimeHours = readInteger(sink, own(json, 'leadTimeHours'), root, 'leadTimeHours', { min: 0 })
+  const instructions = readText(sink, orNull(own(json, 'instructions')), root, 'instructions')
+  const referenceNumbers = readReferences(sink, orNull(own(json, 'referenceNumbers')), root, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+  const leadTimeHours = readInteger(sink, orNull(own(json, 'leadTimeHours')), root, 'leadTimeHours', { min: 0 })
   const merged = own(json, '_merged')
   const fields: Record<string, FieldProvenance> = {}
   let nestedRequired: unknown

@@ -106,7 +106,7 @@ const HEADING_RANGE = 'must be a whole number of degrees from 0 to 359 (0 is Nor
 const HEADING = { required: true, min: 0, minMessage: HEADING_RANGE }
 
 /**
- * Returns the GPS ping with only the spec's fields (vehicleId and timestamp trimmed), or every
+ * Returns the GPS ping with only the spec's fields (values as sent), or every
  * violation with its path: every field is required; latitude -90..90 and longitude -180..180 are
  * finite numbers; heading a whole number 0..359 (0 is North); speed whole km/h, at least 0; the
  * timestamp an ISO 8601 date-time with a zone designator, not later than `now` plus the clock-skew
@@ -128,7 +128,7 @@ export const validateGpsData = (input: unknown, now: DateTime, options: GpsDataO
   const path = parsePath(options.path)
   const sink: Sink = { entity: ENTITY, out: [] }
   if (!isObject(input)) {
-    const v = isAbsent(input)
+    const v = input === undefined
       ? violationAt(path, ENTITY, 'required', 'is required')
       : violationAt(path, ENTITY, 'type', typeMessage('a GpsData object', input))
     return left([v])

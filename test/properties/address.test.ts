@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { isLeft, isRight } from 'fp-ts/lib/Either.js'
 import countries from 'i18n-iso-countries'
 import { describe, expect, it } from 'vitest'
-import { Address, ShipmentAddress } from '../../src/model/address.js'
+import { Address, QuoteRequestAddress, ShipmentAddress } from '../../src/model/address.js'
 import { normalizeAddress, type AddressPurpose } from '../../src/rules/address.js'
 import {
   ISO_3166_1_ALPHA_2,
@@ -16,7 +16,6 @@ import {
   countryStateArb,
   emailArb,
   FLAG_NAMES,
-  pad,
   prefixArb,
   shipmentAddressArb,
   timeArb,
@@ -44,34 +43,56 @@ describe('ADDR-01 required fields on shipment create', () => {
   it('removing any one required field gives exactly one required violation at its path', () => {
     const required = ['name', 'address1', 'city', 'contactPerson', 'phoneNumber', 'state', 'zipCode']
     fc.assert(
-      fc.property(shipmentAddressArb, fc.constantFrom(...required), prefixArb, fc.constantFrom(undefined, null, '', '   '), (a, field, prefix, blank) => {
-        const input = { ...a, [field]: blank }
+      fc.property(shipmentAddressArb, fc.constantFrom(...required), prefixArb, (a, field, prefix) => {
+        const { [field]: _dropped, ...input } = a
         const vs = violationsOf(normalizeAddress(input, { path: prefix.path }))
         expect(vs).toEqual([{ field: `${prefix.field}.${field}`, entity: prefix.entity, code: 'required', reason: expect.any(String) }])
       }),
     )
   })
-  it('strings are trimmed and blank optional strings are dropped', () => {
+  it('strict: null is never absent, and a blank required text is one violation at its path (required for text, pattern for formats)', () => {
+    const formats = ['phoneNumber', 'state', 'zipCode']
+    const texts = ['name', 'address1', 'city', 'contactPerson']
     fc.assert(
-      fc.property(shipmentAddressArb, fc.constantFrom('', '  ', '\n\t'), (a, blank) => {
-        const n = ok(normalizeAddress({ ...a, address2: blank, notes: blank }))
-        expect('address2' in n).toBe(false)
-        expect('notes' in n).toBe(false)
-        for (const v of Object.values(n)) if (typeof v === 'string') expect(v).toBe(v.trim())
+      fc.property(shipmentAddressArb, fc.constantFrom(...formats, ...texts), fc.constantFrom(null, '', '   ', '\u00a0', '\ufeff'), (a, field, blank) => {
+        const vs = violationsOf(normalizeAddress({ ...a, [field]: blank }))
+        const code = blank === null ? 'type' : texts.includes(field) ? 'required' : 'pattern'
+        expect(vs.map((v) => [v.field, v.code])).toEqual([[field, code]])
+      }),
+    )
+  })
+  it('strict: strings are kept exactly as sent, blank optional strings included; null for an optional field is a type violation', () => {
+    fc.assert(
+      fc.property(shipmentAddressArb, fc.constantFrom('', '  ', '\n\t', ' Suite 4 '), fc.constantFrom('address2', 'notes', 'email', 'openTime', 'phoneExtension', 'country', 'liftgateRequired'), (a, text, optional) => {
+        const n = ok(normalizeAddress({ ...a, address2: text, notes: text }))
+        expect(n.address2).toBe(text)
+        expect(n.notes).toBe(text)
+        const sent = ok(normalizeAddress(a)) as unknown as Record<string, unknown>
+        const asSent = ['name', 'address1', 'address2', 'city', 'zipCode', 'phoneNumber', 'phoneExtension', 'contactPerson', 'email', 'openTime', 'closeTime', 'notes']
+        for (const k of asSent) if (k in a) expect(sent[k]).toBe(a[k])
+        expect(violationsOf(normalizeAddress({ ...a, [optional]: null })).map((v) => [v.field, v.code])).toEqual([[optional, 'type']])
       }),
     )
   })
 })
 
 describe('ADDR-02 state', () => {
-  it('a request state is accepted exactly when it names a US state, DC or territory, in any case', () => {
+  it('a request state is accepted exactly when it names a US state, DC or territory, in upper case', () => {
     fc.assert(
-      fc.property(shipmentAddressArb, twoLetterArb, fc.boolean(), (a, code, lower) => {
-        const input = { ...a, country: 'US', state: lower ? code.toLowerCase() : code }
-        const r = normalizeAddress(input)
-        const expected = (US_STATES_AND_DC as ReadonlyArray<string>).includes(code) || (US_TERRITORIES as ReadonlyArray<string>).includes(code)
-        expect(isRight(r)).toBe(expected)
-        if (!expected) expect(violationsOf(r).map((v) => [v.field, v.code])).toEqual([['state', 'unknown_state']])
+      fc.property(shipmentAddressArb, twoLetterArb, fc.constantFrom('upper', 'lower', 'mixed'), (a, code, spelling) => {
+        const state = spelling === 'upper' ? code : spelling === 'lower' ? code.toLowerCase() : code[0]! + code[1]!.toLowerCase()
+        const r = normalizeAddress({ ...a, country: 'US', state })
+        const named = (US_STATES_AND_DC as ReadonlyArray<string>).includes(code) || (US_TERRITORIES as ReadonlyArray<string>).includes(code)
+        expect(isRight(r)).toBe(spelling === 'upper' && named)
+        if (spelling !== 'upper') expect(violationsOf(r).map((v) => [v.field, v.code])).toEqual([['state', 'pattern']])
+        else if (!named) expect(violationsOf(r).map((v) => [v.field, v.code])).toEqual([['state', 'unknown_state']])
+      }),
+    )
+  })
+  it('non-ASCII letters never become codes: ıl, ſc, ßß are rejected, never upper-cased into IL, SC, SSSS', () => {
+    fc.assert(
+      fc.property(shipmentAddressArb, fc.constantFrom('ıl', 'ſc', 'ßß', 'İL', 'ＩＬ', 'Il'), fc.constantFrom('state', 'country'), (a, code, field) => {
+        expect(violationsOf(normalizeAddress({ ...a, [field]: code })).map((v) => v.field)).toEqual([field])
       }),
     )
   })
@@ -170,10 +191,11 @@ describe('ADDR-08 … ADDR-11 formats and defaults', () => {
       }),
     )
   })
-  it('an e-mail over 320 characters is max_length whatever its format; a valid one is kept trimmed', () => {
+  it('an e-mail over 320 characters is max_length whatever its format; a valid one is kept as sent, a padded one is a pattern violation', () => {
     fc.assert(
-      fc.property(shipmentAddressArb, pad(emailArb), fc.integer({ min: 321, max: 5000 }), (a, email, n) => {
-        expect(ok(normalizeAddress({ ...a, email })).email).toBe(email.trim())
+      fc.property(shipmentAddressArb, emailArb, fc.integer({ min: 321, max: 5000 }), (a, email, n) => {
+        expect(ok(normalizeAddress({ ...a, email })).email).toBe(email)
+        expect(violationsOf(normalizeAddress({ ...a, email: ` ${email}` })).map((v) => [v.field, v.code])).toEqual([['email', 'pattern']])
         const long = `${'a'.repeat(n - 12)}@example.com`
         expect(violationsOf(normalizeAddress({ ...a, email: long })).map((v) => [v.field, v.code])).toEqual([['email', 'max_length']])
       }),
@@ -240,8 +262,10 @@ describe('normalization laws (ADDR-01 … ADDR-13)', () => {
         const decoded = ShipmentAddress.decode(n)
         expect(isRight(decoded)).toBe(true)
         if (isRight(decoded)) expect(decoded.right).toEqual(n)
-        expect(isRight(Address.decode(ok(normalizeAddress(a, { purpose: 'quote' }))))).toBe(true)
-        expect(Object.keys(n).every((k) => k in ShipmentAddress.types[0].types[1].props || k === 'zipCode')).toBe(true)
+        expect(isRight(QuoteRequestAddress.decode(ok(normalizeAddress(a, { purpose: 'quote' }))))).toBe(true)
+        expect(isRight(Address.decode(ok(normalizeAddress(a, { purpose: 'response' }))))).toBe(true)
+        const fields = { ...ShipmentAddress.type.types[0].props, ...ShipmentAddress.type.types[1].props }
+        expect(Object.keys(n).every((k) => k in fields)).toBe(true)
       }),
     )
   })

@@ -26,7 +26,7 @@ const withinBounds = (b: Bounds, dims: { length: number; width: number; height: 
 const anyDims = fc.record({ length: fc.integer({ min: 0, max: 200 }), width: fc.integer({ min: 0, max: 200 }), height: fc.integer({ min: 0, max: 200 }) })
 
 describe('FRT-01 palletCount and FRT-02 poundsWeight', () => {
-  const bad = fc.constantFrom<unknown>(undefined, null, 0, -1, 1.5, '2', Number.NaN, 2 ** 53, [], {})
+  const bad = fc.constantFrom<unknown>(undefined, null, 0, -1, 1.5, '2', Number.NaN, Number.POSITIVE_INFINITY, [], {})
   it('a missing or malformed palletCount or poundsWeight is 400 at its full path', () => {
     fc.assert(
       fc.property(componentsArb, fc.nat(), fc.constantFrom('palletCount', 'poundsWeight'), bad, (list, n, field, value) => {
@@ -35,6 +35,15 @@ describe('FRT-01 palletCount and FRT-02 poundsWeight', () => {
         const p = problem(validateComponents(input))
         expect([p.status, p.reason]).toEqual([400, 'validation_failed'])
         expect(fields(p)).toEqual([`orderComponents[${i}].${field}`])
+      }),
+    )
+  })
+  it('a whole number past 2^53 is over its cap: 422 pallet_invalid, not "must be a whole number"', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('palletCount', 'poundsWeight'), fc.constantFrom(2 ** 53, 2 ** 53 + 2, 1e21, 1e300, Number.MAX_VALUE), (field, huge) => {
+        const p = problem(validateComponents([{ palletCount: 1, poundsWeight: 100, [field]: huge }]))
+        expect([p.status, p.reason]).toEqual([422, 'pallet_invalid'])
+        expect(p.violations!.map((v) => v.code)).toEqual(['out_of_range'])
       }),
     )
   })
@@ -146,9 +155,15 @@ describe('FRT-06 … FRT-08 normalized components', () => {
       }),
     )
   })
-  it('blank optional strings are dropped, others trimmed; unknown fields and palletDimensions are not carried', () => {
+  it('strings are kept as sent (blank ones too); unknown fields and palletDimensions are not carried; null and empty classes are violations', () => {
     const [c] = ok(validateComponents([{ palletCount: 1, poundsWeight: 100, palletDimensions: [40, 48, 40], description: '  resin ', nmfcCode: ' ', companyId: 'x' }])) as [NormalizedComponent]
-    expect(c).toEqual({ palletCount: 1, poundsWeight: 100, dimensions: { length: 48, width: 40, height: 40 }, freightClass: freightClassForPallet(100, { length: 48, width: 40, height: 40 }), description: 'resin' })
+    expect(c).toEqual({ palletCount: 1, poundsWeight: 100, dimensions: { length: 48, width: 40, height: 40 }, freightClass: freightClassForPallet(100, { length: 48, width: 40, height: 40 }), description: '  resin ', nmfcCode: ' ' })
+    fc.assert(
+      fc.property(fc.constantFrom<[string, unknown]>(['freightClass', ''], ['freightClass', ' 70'], ['freightClass', null], ['description', null], ['pieceCount', null], ['dimensions', null], ['palletDimensions', null]), ([field, value]) => {
+        const p = problem(validateComponents([{ palletCount: 1, poundsWeight: 100, [field]: value }]))
+        expect([p.status, ...fields(p)]).toEqual([400, `orderComponents[0].${field}`])
+      }),
+    )
   })
   it('an undeclared class string outside the 18 is 400 at freightClass', () => {
     fc.assert(

@@ -88,12 +88,16 @@ describe('CRT-01 … CRT-09 and ORD-02 create requests', () => {
 })
 
 describe('QTE-01 quote requests', () => {
-  it('addresses need only a zipCode; the result decodes through the wire codec; shipmentMode is written lower case', () => {
+  it('addresses need only a zipCode; the result decodes through the wire codec; shipmentMode is exactly ltl or ftl (strict: LTL, Ltl, " ltl" are 400)', () => {
     fc.assert(
-      fc.property(zipArb, zipArb, fc.array(componentWithin(DEFAULT_BOUNDS).map((c) => c.wire), { minLength: 1, maxLength: 5 }), fc.option(fc.constantFrom('ltl', 'FTL', 'Ltl'), { nil: undefined }), (a, b, orderComponents, mode) => {
-        const r = rightOf(validateQuoteRequest({ pickupAddress: { zipCode: a }, deliveryAddress: { zipCode: b }, orderComponents, ...(mode === undefined ? {} : { shipmentMode: mode }) }))
-        expect(r.shipmentMode).toBe(mode?.toLowerCase())
-        expect(isRight(QuoteRequest.decode(r))).toBe(true)
+      fc.property(zipArb, zipArb, fc.array(componentWithin(DEFAULT_BOUNDS).map((c) => c.wire), { minLength: 1, maxLength: 5 }), fc.option(fc.constantFrom('ltl', 'ftl', 'LTL', 'Ftl', ' ltl', ''), { nil: undefined }), (a, b, orderComponents, mode) => {
+        const r = validateQuoteRequest({ pickupAddress: { zipCode: a }, deliveryAddress: { zipCode: b }, orderComponents, ...(mode === undefined ? {} : { shipmentMode: mode }) })
+        if (mode === undefined || mode === 'ltl' || mode === 'ftl') {
+          expect(rightOf(r).shipmentMode).toBe(mode)
+          expect(isRight(QuoteRequest.decode(rightOf(r)))).toBe(true)
+        } else {
+          expect(leftOf(r).violations?.map((v) => [v.field, v.code])).toEqual([['shipmentMode', 'pattern']])
+        }
       }),
     )
   })
