@@ -10,7 +10,7 @@ import { violationAt, type Result, type Violations } from '../errors/violation.j
 import { left, right } from '../internal/either.js'
 import { formatField, readEmail, readInteger, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isObject, own, type JsonObject } from '../internal/input.js'
-import { LIMITS, WIRE_FORMATS } from '../model/patterns.js'
+import { formatTest, LIMITS, WIRE_FORMATS } from '../model/patterns.js'
 
 /**
  * The booking channels, least strict first (APT-01, APT-07).
@@ -70,11 +70,20 @@ export interface AppointmentOptions {
 }
 
 const ENTITY = 'appointment'
-const HTTPS_URL = /^https:\/\/[^\s/?#@]+(?::\d{1,5})?(?:[/?#][^\s]*)?$/
 const CHANNEL_LIST = APPOINTMENT_CHANNELS.join(', ')
 
-/** Whether a string is an https URL of at most 512 characters (APT-02). */
-export const isPortalUrl = (s: string): boolean => s.length <= LIMITS.portalUrlMaxLength && HTTPS_URL.test(s)
+/**
+ * Whether a string is a portal URL the spec accepts: an https URL with a valid host and port, of
+ * at most 512 characters (APT-02; the format is `WIRE_FORMATS.portalUrl`).
+ *
+ * @example
+ * [isPortalUrl('https://dock.example.com/book'), isPortalUrl('http://dock.example.com')]
+ * //=> [true, false]
+ *
+ * @category refinements
+ * @since 0.1.0
+ */
+export const isPortalUrl: (s: string) => boolean = formatTest(WIRE_FORMATS.portalUrl)
 
 /**
  * Returns the normalized requirement (values as sent, empty lists dropped, unknown fields
@@ -109,7 +118,7 @@ export const validateAppointmentRequirement = (input: unknown, options: Appointm
 }
 
 const CHANNEL = { required: true, test: (s: string) => (APPOINTMENT_CHANNELS as ReadonlyArray<string>).includes(s), format: `one of ${CHANNEL_LIST}` }
-const PORTAL_URL = { maxLength: LIMITS.portalUrlMaxLength, test: isPortalUrl, format: 'an https URL' }
+const PORTAL_URL = formatField(WIRE_FORMATS.portalUrl)
 const LEAD_TIME = { min: LIMITS.leadTimeHoursMin }
 
 const readRequirement = (sink: Sink, a: JsonObject, path: Path): AppointmentRequirement | undefined => {
