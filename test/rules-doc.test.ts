@@ -89,3 +89,15 @@ describe('docs/rules.md', () => {
     expect(missing).toEqual([])
   })
 })
+
+describe('strict-by-default decisions: docs/rules.md and the data the OpenAPI document carries say the same', () => {
+  const text = readFileSync(join(ROOT, 'docs/rules.md'), 'utf8')
+  it('every strictness decision and every cross-field rule appears in docs/rules.md as a table row, word for word', () => {
+    const missing = [
+      ...api.STRICTNESS_DECISIONS.map((d) => `| ${d.question} | ${d.decision} |`),
+      ...api.CROSS_FIELD_RULES.map((r) => `| ${r.rule} | ${r.where} |`),
+    ].filter((row) => !text.split('\n').includes(row))
+    expect(missing).toEqual([])
+    expect(api.STRICTNESS_DECISIONS.length).toBeGreaterThan(5)
+  })
+})
