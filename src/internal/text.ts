@@ -34,3 +34,12 @@ export const codePointLength = (s: string): number => {
  */
 export const exceedsLength = (s: string, max: number): boolean =>
   s.length > max && (s.length > 2 * max || codePointLength(s) > max)
+
+/**
+ * ASCII upper case: only a–z change (never `ı` → `I`, `ſ` → `S` or `ß` → `SS`, which
+ * `toUpperCase()` would do).
+ */
+export const asciiUpperCase = (s: string): string => s.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 32))
+
+/** ASCII lower case: only A–Z change. */
+export const asciiLowerCase = (s: string): string => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32))

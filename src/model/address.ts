@@ -6,6 +6,7 @@
 import * as t from 'io-ts'
 import { CountryCode, E164Phone, Email, PhoneExtension, StateCode, TimeOfDay, ZipCode } from './brands.js'
 import { ISO_COUNTRY_FORMAT, REQUEST_STATES, SERVED_COUNTRIES, SERVED_COUNTRY_FORMAT, US_TERRITORIES } from './countries.js'
+import { asciiUpperCase } from '../internal/text.js'
 import { crossField, formatted, text, type JsonSchema } from './schema.js'
 
 /** @category model */
@@ -43,7 +44,6 @@ export const RequestState = t.keyof(
   'RequestState',
 )
 
-const upperAscii = (s: string): string => s.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 32))
 const TERRITORIES: ReadonlySet<string> = new Set(US_TERRITORIES)
 const SERVED: ReadonlySet<string> = new Set(SERVED_COUNTRIES)
 const REQUEST_STATE_SET: ReadonlySet<string> = new Set(REQUEST_STATES)
@@ -51,7 +51,7 @@ const eitherCase = (code: string): string => `^${[...code].map((c) => `[${c}${c.
 
 /** ADDR-07: a territory country names its own code as state (or no state). */
 const territoryConsistent = (a: { readonly country?: string; readonly state?: string }): boolean => {
-  const country = a.country === undefined ? undefined : upperAscii(a.country)
+  const country = a.country === undefined ? undefined : asciiUpperCase(a.country)
   return country === undefined || !TERRITORIES.has(country) || a.state === undefined || a.state === country
 }
 
@@ -64,7 +64,7 @@ const TERRITORY_SCHEMA: JsonSchema = {
 
 /** ADDR-03: a response whose country is absent (US) or served names a US state, DC or territory. */
 const servedStateConsistent = (a: { readonly country?: string; readonly state?: string }): boolean =>
-  a.state === undefined || !(a.country === undefined || SERVED.has(upperAscii(a.country))) || REQUEST_STATE_SET.has(a.state)
+  a.state === undefined || !(a.country === undefined || SERVED.has(asciiUpperCase(a.country))) || REQUEST_STATE_SET.has(a.state)
 
 const RESPONSE_SCHEMA: JsonSchema = {
   allOf: [

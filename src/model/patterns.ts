@@ -117,6 +117,14 @@ export const WIRE_FORMATS = {
 
 const compiled = (f: WireFormat): RegExp => new RegExp(f.pattern, 'u')
 
+/**
+ * The shipment modes of a quote request, exactly as the spec writes them (QTE-01).
+ *
+ * @category model
+ * @since 0.2.0
+ */
+export const SHIPMENT_MODES = ['ltl', 'ftl'] as const
+
 /** ZIP code: exactly five digits, not 00000 or 99999 (ADDR-04). */
 export const ZIP_CODE_PATTERN = compiled(WIRE_FORMATS.zipCode)
 /** The two five-digit values the spec rejects (ADDR-04). */

@@ -8,7 +8,7 @@ import * as t from 'io-ts'
 import { QuoteRequestAddress } from './address.js'
 import { Cents } from './brands.js'
 import { OrderComponents } from './freight.js'
-import { LIMITS } from './patterns.js'
+import { LIMITS, SHIPMENT_MODES } from './patterns.js'
 import { text } from './schema.js'
 import { NonNegativeInt } from './numbers.js'
 import { DateTimeString } from './time.js'
@@ -19,7 +19,10 @@ import { DateTimeString } from './time.js'
  * @category codecs
  * @since 0.1.0
  */
-export const ShipmentMode = t.keyof({ ltl: null, ftl: null }, 'ShipmentMode')
+export const ShipmentMode = t.keyof(
+  Object.fromEntries(SHIPMENT_MODES.map((m) => [m, null])) as { [K in (typeof SHIPMENT_MODES)[number]]: null },
+  'ShipmentMode',
+)
 
 /**
  * A shipment mode.

@@ -12,6 +12,7 @@ import { left, right } from '../internal/either.js'
 import { parsePath, type Path } from '../errors/path.js'
 import { violationAt, type Result, type Violation, type Violations } from '../errors/violation.js'
 import { isObject, jsonType, type JsonObject } from '../internal/input.js'
+import { asciiUpperCase } from '../internal/text.js'
 import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
 import { ADDRESS_FLAGS } from '../model/addressFields.js'
 import { WIRE_FORMATS } from '../model/patterns.js'
@@ -62,16 +63,6 @@ export const ADDRESS_DEFAULTS = { country: 'US', openTime: '10:00', closeTime: '
 
 const NOT_SERVED = 'must be US or a US territory (PR, GU, VI, AS, MP): other countries are not served'
 const TWO_ASCII_LETTERS = /^[A-Za-z]{2}$/
-
-/** ASCII upper case of two ASCII letters (the country is case-insensitive, ADDR-05). */
-const upperAscii = (s: string): string => {
-  let out = ''
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    out += String.fromCharCode(c >= 97 && c <= 122 ? c - 32 : c)
-  }
-  return out
-}
 
 /**
  * Returns the normalized address (values as sent, the country in upper case, the canonical
@@ -215,7 +206,7 @@ const readAddress = (sink: Sink, a: JsonObject, path: Path, purpose: AddressPurp
   let stateCode = readPattern(sink, raw.state, path, 'state', purpose === 'quote' ? STATE_OPTIONAL : STATE_REQUIRED)
   const zipCode = readPattern(sink, raw.zipCode, path, 'zipCode', ZIP)
   const countryRaw = readPattern(sink, raw.country, path, 'country', COUNTRY)
-  const countryText = countryRaw === undefined ? undefined : upperAscii(countryRaw)
+  const countryText = countryRaw === undefined ? undefined : asciiUpperCase(countryRaw)
   const phoneNumber = readPattern(sink, raw.phoneNumber, path, 'phoneNumber', shipment ? PHONE_REQUIRED : PHONE_OPTIONAL)
   const phoneExtension = readPattern(sink, raw.phoneExtension, path, 'phoneExtension', EXTENSION)
   const contactPerson = readText(sink, raw.contactPerson, path, 'contactPerson', req)

@@ -29,7 +29,7 @@ export const APPOINTMENT_CHANNELS = ['PHONE', 'EMAIL', 'PORTAL'] as const
 export type Channel = (typeof APPOINTMENT_CHANNELS)[number]
 
 /**
- * A validated appointment contact: trimmed, with at least one of email or phone.
+ * A validated appointment contact, as sent, with at least one of email or phone.
  *
  * @category model
  * @since 0.1.0

@@ -16,7 +16,7 @@ import { DATE_TIME_FIELD, formatField, readEmail, readPattern, readText, report,
 import { isObject, own, type JsonObject } from '../internal/input.js'
 import { instantOf } from '../internal/instant.js'
 import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
-import { LIMITS, WIRE_FORMATS } from '../model/patterns.js'
+import { LIMITS, SHIPMENT_MODES, WIRE_FORMATS } from '../model/patterns.js'
 import { normalizeAddress } from './address.js'
 import { validateAppointmentRequirement, readReferences, type AppointmentRequirement } from './appointment.js'
 import { readComponents, type NormalizedComponent } from './freightComponents.js'
@@ -253,7 +253,7 @@ const pickQuote = (b: JsonObject): RawQuote => {
   return r
 }
 
-const MODE = { test: (s: string) => s === 'ltl' || s === 'ftl', format: 'ltl or ftl (lower case)' }
+const MODE = { test: (s: string) => (SHIPMENT_MODES as ReadonlyArray<string>).includes(s), format: 'ltl or ftl (lower case)' }
 
 /**
  * Validates a quote request body: addresses need only a valid zipCode (other fields are checked
