@@ -1,9 +1,10 @@
 // Bundles with esbuild the CommonJS build of the library (dist/index.cjs, one file: servers do not
-// tree-shake; dist/geo.cjs for the shipper-rules/geo entry point) and the CLI (dist/cli.js). The ES-module build is tsc's module-per-file output in
+// tree-shake; dist/geo.cjs for the shipper-rules/geo entry point, dist/openapi.cjs for shipper-rules/openapi) and the CLI (dist/cli.js). The ES-module build is tsc's module-per-file output in
 // dist/esm (with declarations), so that a front end's bundler keeps only the modules it uses
 // (the package is sideEffects: false). scripts/cts-types.mjs mirrors the declarations for require.
 // esbuild is used directly rather than through tsup: tsup pulls in rollup, whose platform
 // packages the registry here does not carry in full, which makes `npm ci` refuse the lock file.
+import { writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
 
 const external = ['fp-ts', 'io-ts', 'luxon']
@@ -20,6 +21,7 @@ const library = {
 await Promise.all([
   build({ ...library, format: 'cjs', outfile: 'dist/index.cjs', mainFields: ['main'] }),
   build({ ...library, entryPoints: ['src/geo/index.ts'], format: 'cjs', outfile: 'dist/geo.cjs', mainFields: ['main'] }),
+  build({ ...library, entryPoints: ['src/openapi/index.ts'], format: 'cjs', outfile: 'dist/openapi.cjs', mainFields: ['main'] }),
   build({
     entryPoints: ['src/cli/bin.ts'],
     bundle: true,
@@ -31,3 +33,13 @@ await Promise.all([
     logLevel: 'warning',
   }),
 ])
+
+// dist/openapi.json (shipper-rules/openapi.json): the document the built ES module generates, as
+// `shipper-rules openapi` prints it. A codec the generator cannot state fails the build.
+const { openApiDocument } = await import(new URL('../dist/esm/openapi/index.js', import.meta.url).href)
+const openapi = openApiDocument()
+if (openapi._tag === 'Left') {
+  console.error(`build: cannot generate the OpenAPI document:\n${openapi.left.map((e) => `  ${e}`).join('\n')}`)
+  process.exit(1)
+}
+writeFileSync('dist/openapi.json', `${JSON.stringify(openapi.right, null, 2)}\n`)

@@ -71,6 +71,51 @@ describe('shipper-rules validate address', () => {
   })
 })
 
+describe('shipper-rules validate --lenient', () => {
+  const typed = JSON.stringify({
+    name: ' Caribe Foods', address1: 'Carr. 2 Km 18.5', city: 'Toa Baja', state: 'pr', country: 'us', zipCode: '00949 ',
+    phoneNumber: '+17875550188', contactPerson: 'Luis Ortega', email: '', openTime: null,
+  })
+  type Repairs = { repairs: Array<{ field: string; change: string; before: unknown; after?: unknown }> }
+  it('without it, what a person typed is judged strictly: exit 1 at every typed field, and no repairs member', () => {
+    const r = run(['validate', 'address', '-'], typed)
+    expect(r.code).toBe(1)
+    const p = JSON.parse(r.stdout) as { violations: Array<{ field: string }> }
+    expect(p.violations.map((v) => v.field)).toEqual(['state', 'zipCode', 'email', 'openTime'])
+    expect('repairs' in p).toBe(false)
+  })
+  it('with it, repairInput runs first: exit 0 and {"valid": true, "value": …, "repairs": [...]} in input order (a drop has no "after")', () => {
+    const r = run(['validate', 'address', '-', '--lenient'], typed)
+    expect([r.code, r.stderr]).toEqual([0, ''])
+    const out = JSON.parse(r.stdout) as { valid: boolean; value: Record<string, unknown> } & Repairs
+    expect(out.valid).toBe(true)
+    expect(out.value).toMatchObject({ name: 'Caribe Foods', state: 'PR', country: 'PR', zipCode: '00949', openTime: '10:00' })
+    expect(out.value).not.toHaveProperty('email')
+    expect(out.repairs).toEqual([
+      { field: 'name', change: 'trimmed', before: ' Caribe Foods', after: 'Caribe Foods' },
+      { field: 'state', change: 'upper_cased', before: 'pr', after: 'PR' },
+      { field: 'country', change: 'upper_cased', before: 'us', after: 'US' },
+      { field: 'zipCode', change: 'trimmed', before: '00949 ', after: '00949' },
+      { field: 'email', change: 'dropped_empty', before: '' },
+      { field: 'openTime', change: 'dropped_null', before: null },
+    ])
+  })
+  it('still invalid after repair: exit 1, one JSON document, the ProblemDetail (readable by readProblemDetail) with a repairs member', () => {
+    const body = JSON.stringify({ channel: ' portal', portalUrl: 'http://book.example.com', leadTimeHours: null })
+    const r = run(['validate', 'appointment', '-', '--lenient'], body)
+    expect(r.code).toBe(1)
+    const out = JSON.parse(r.stdout) as { violations: Array<{ field: string }> } & Repairs
+    expect(readProblemDetail(out)._tag).toBe('Right')
+    expect(out.violations.map((v) => v.field)).toEqual(['portalUrl'])
+    expect(out.repairs.map((x) => [x.field, x.change])).toEqual([['channel', 'trimmed'], ['channel', 'upper_cased'], ['leadTimeHours', 'dropped_null']])
+  })
+  it('a kind repairInput does not know (tracking) is exit 2 with one line on standard error', () => {
+    const r = run(['validate', 'tracking', 'examples/tracking/valid-chicago-dallas-fresh-ping.json', '--lenient'])
+    expect([r.code, r.stdout]).toEqual([2, ''])
+    expect(r.stderr).toMatch(/^shipper-rules: --lenient applies to address, components, quote-request, create-shipment, appointment/)
+  })
+})
+
 describe('shipper-rules validate components', () => {
   it('valid pallet groups: exit 0 with the normalized components (class resolved, palletDimensions resolved)', () => {
     const r = run(['validate', 'components', 'examples/components/valid-three-pallet-groups.json'])
@@ -192,5 +237,18 @@ describe('shipper-rules examples (npm start)', () => {
     const r = run(['examples', dir])
     expect(r.code).toBe(1)
     expect(r.stdout).toContain('FAIL address/valid-not-really.json')
+  })
+})
+
+describe('shipper-rules openapi', () => {
+  it('prints the OpenAPI 3.1.0 document (interface version 1.2.0) as JSON, exit 0; an argument is exit 2', () => {
+    const r = run(['openapi'])
+    expect([r.code, r.stderr]).toEqual([0, ''])
+    const d = JSON.parse(r.stdout) as { openapi: string; info: { version: string }; paths: Record<string, object> }
+    const operations = Object.values(d.paths).flatMap((item) => Object.keys(item))
+    expect([d.openapi, d.info.version, operations.length]).toEqual(['3.1.0', '1.2.0', 15])
+    const bad = run(['openapi', 'extra'])
+    expect([bad.code, bad.stdout]).toEqual([2, ''])
+    expect(bad.stderr).toMatch(/^shipper-rules: /)
   })
 })

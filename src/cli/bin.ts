@@ -6,7 +6,8 @@
  * @module
  */
 import { readdir, readFile } from 'node:fs/promises'
-import { runCli, type CliIo } from './main.js'
+import type { CliIo } from './io.js'
+import { runCli } from './main.js'
 
 const readStdin = async (): Promise<string> => {
   const chunks: Buffer[] = []

@@ -7,7 +7,7 @@ import { defaultConfig } from '../config.js'
 import { DENSITY_SCALE_18, NMFC_2025_SCALE, type DensityScale } from '../model/densityScales.js'
 import { densityOf, freightClassForPallet } from '../rules/freightClass.js'
 import { isOversized } from '../rules/freightDimensions.js'
-import type { CliIo } from './main.js'
+import type { CliIo } from './io.js'
 
 export const FREIGHT_CLASS_USAGE = `  shipper-rules freight-class <pounds-per-pallet> <length> <width> <height> [--scale 18|nmfc-2025]
       prints the density (pounds per cubic foot) and the freight class of one pallet, decided

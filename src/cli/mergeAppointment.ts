@@ -9,7 +9,7 @@ import type { Violation } from '../errors/violation.js'
 import { isObject } from '../internal/input.js'
 import { validateAppointmentRequirement, type AppointmentRequirement } from '../rules/appointment.js'
 import { mergeAppointment } from '../rules/appointmentMerge.js'
-import type { CliIo } from './main.js'
+import type { CliIo } from './io.js'
 
 export const MERGE_APPOINTMENT_USAGE = `  shipper-rules merge-appointment <place.json|none> <order.json|none>
       merges a place-level default with an order-level override (each an appointment

@@ -6,7 +6,7 @@
 import { DateTime } from 'luxon'
 import { defaultConfig } from '../config.js'
 import { transitDays } from '../rules/calendar.js'
-import type { CliIo } from './main.js'
+import type { CliIo } from './io.js'
 
 export const TRANSIT_DAYS_USAGE = `  shipper-rules transit-days <pickup> <delivery> [--zone Z] [--holidays us-federal|carrier]
       business days in (pickup day, delivery day], the days taken in zone Z (default

@@ -1,0 +1,154 @@
+/**
+ * The OpenAPI 3.1.0 document of the shipper API, interface version 1.2.0 (spec: Versioning 2;
+ * Endpoints; Authentication; Errors), generated from the io-ts codecs of `src/model/`: the
+ * component schemas by `jsonSchemaOf`, the operations from the table in `paths.ts`, and the
+ * description from the strictness decisions, the cross-field rules and the default configuration,
+ * so the document states what the validators accept and cannot drift from them.
+ *
+ * @module
+ */
+import type { Either } from 'fp-ts/lib/Either.js'
+import type * as t from 'io-ts'
+import { defaultConfig, type DimensionLimits } from '../config.js'
+import { left, right } from '../internal/either.js'
+import { CROSS_FIELD_RULES, STRICTNESS_DECISIONS, type JsonSchema } from '../model/index.js'
+import { COMPONENT_CODECS, COMPONENT_DESCRIPTIONS, type ComponentName } from './components.js'
+import { jsonSchemaOf } from './jsonSchema.js'
+import { shipperPaths, TAGS } from './paths.js'
+
+/**
+ * The generated OpenAPI 3.1.0 document.
+ *
+ * @category model
+ * @since 0.2.0
+ */
+export interface OpenApiDocument {
+  readonly openapi: '3.1.0'
+  readonly info: {
+    readonly title: string
+    readonly version: string
+    readonly summary: string
+    readonly description: string
+    readonly license: { readonly name: string; readonly identifier: string }
+  }
+  readonly servers: ReadonlyArray<JsonSchema>
+  readonly security: ReadonlyArray<Readonly<Record<string, ReadonlyArray<string>>>>
+  readonly tags: ReadonlyArray<{ readonly name: string; readonly description: string }>
+  readonly paths: Readonly<Record<string, JsonSchema>>
+  readonly components: {
+    readonly schemas: Readonly<Record<ComponentName, JsonSchema>>
+    readonly parameters: Readonly<Record<string, JsonSchema>>
+    readonly securitySchemes: Readonly<Record<'bearerAuth' | 'apiKey', JsonSchema>>
+  }
+}
+
+/** The interface version the spec gives the machine-readable description (Versioning 2). */
+const INTERFACE_VERSION = '1.2.0'
+
+const inches = (d: DimensionLimits): string => `${d.length} x ${d.width} x ${d.height} in`
+const pounds = (n: number): string => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} lb`
+
+/** The description: what the document is, the strictness decisions, and the rules it cannot state. */
+const description = (): string => {
+  const p = defaultConfig.pallet
+  return [
+    'Quotes, shipments, tracking, invoices, shipment documents and per-stop appointment data for a shipper company integrating pallet-based LTL/FTL freight booking. Every operation is scoped to the company that owns the API key; the company id is never sent in a request body. Money is an integer number of US cents; timestamps are ISO 8601 date-times with Z or an offset.',
+    '',
+    'This document is generated from the io-ts codecs of the `shipper-rules` library, which also state exactly what its request validators accept.',
+    '',
+    '## Strict by default',
+    '',
+    'Request bodies are read exactly as the schemas state them: nothing is trimmed, case-folded, or taken as absent when it is an empty string or null. Unknown properties are ignored and dropped (the schemas allow additional properties). Where the spec leaves strictness open:',
+    '',
+    '| Question | Decision |',
+    '|---|---|',
+    ...STRICTNESS_DECISIONS.map((d) => `| ${d.question} | ${d.decision} |`),
+    '',
+    '## Rules a schema cannot state',
+    '',
+    'These are checked by the service (and the library\'s validators), not by the schemas:',
+    '',
+    ...CROSS_FIELD_RULES.map((r) => `- ${r.rule}: ${r.where}.`),
+    '',
+    `The pallet limits are configuration-driven and may change; a violation message states the limit that applied. Defaults: each dimension at least ${inches(p.minDimensions)} and at most ${inches(p.maxDimensions)} (length x width x height), at most ${pounds(p.maxPoundsPerPallet)} per pallet; at a stop that requires a liftgate at most ${inches(p.liftgate.maxDimensions)} and ${pounds(p.liftgate.maxPoundsPerPallet)} per pallet; at most ${p.maxPalletsPerOrder} pallets per order. A pallet larger than the ${p.standardFootprint.length} x ${p.standardFootprint.width} in footprint is accepted and priced as oversized. Above a limit: 422 \`pallet_invalid\` with per-field violations.`,
+    '',
+    `Quotes are valid ${defaultConfig.quoteValidityHours} hours; an Idempotency-Key is remembered for ${defaultConfig.idempotencyWindowHours} hours.`,
+    '',
+    '## Deprecations',
+    '',
+    '`OrderComponent.palletDimensions` (positional [height, length, width]) is deprecated, still accepted, and will be removed in a future major release; use `dimensions`.',
+  ].join('\n')
+}
+
+const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Authorization: Bearer <ACCESS_TOKEN>. Proves identity; the token must carry the scope `shipper`. Missing or invalid: 401. Always sent together with the API key.',
+  },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-service-api-key',
+    description: 'Ties the call to the shipper company; all reads and writes are limited to its data. Missing, invalid or expired: 403. Always sent together with the bearer token.',
+  },
+}
+
+/**
+ * Returns the OpenAPI 3.1.0 document of the shipper API (interface version 1.2.0), generated
+ * from the codecs: every request and response body a component schema, the 15 endpoints with
+ * their parameters and problem responses, both credentials required together on every
+ * operation. A codec the generator cannot state (an unannotated refinement, an unknown
+ * combinator) makes it a Left listing each, by path. Built afresh on every call.
+ *
+ * @category codecs
+ * @since 0.2.0
+ */
+export const openApiDocument = (): Either<ReadonlyArray<string>, OpenApiDocument> => {
+  const errors: string[] = []
+  const names = new Map<unknown, string>(Object.entries(COMPONENT_CODECS).map(([name, codec]) => [codec, name]))
+  if (names.size !== Object.keys(COMPONENT_CODECS).length) errors.push('components: one codec is registered under two names')
+  const schemaOf = (codec: t.Any): JsonSchema => {
+    const r = jsonSchemaOf(codec, names)
+    if (r._tag === 'Left') {
+      errors.push(...r.left)
+      return {}
+    }
+    return r.right
+  }
+  const schemas = Object.fromEntries(
+    (Object.keys(COMPONENT_CODECS) as ReadonlyArray<ComponentName>).map((name) => {
+      const s = schemaOf(COMPONENT_CODECS[name])
+      return [name, 'description' in s ? s : { description: COMPONENT_DESCRIPTIONS[name], ...s }]
+    }),
+  ) as Record<ComponentName, JsonSchema>
+  const { paths, parameters } = shipperPaths(schemaOf)
+  if (errors.length > 0) return left(errors)
+  const document: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Shipper Integration API',
+      version: INTERFACE_VERSION,
+      summary: 'Quotes, shipments, tracking, invoices, documents and appointments for shippers.',
+      description: description(),
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [
+      {
+        url: '{base_url}',
+        description: 'Production or sandbox: the base URL given with the credentials.',
+        variables: { base_url: { default: 'http://127.0.0.1:8080', description: 'The base URL, without the /v1/shipper prefix.' } },
+      },
+      { url: 'http://127.0.0.1:8080', description: 'The local sandbox (npx shipper-rules-sandbox).' },
+    ],
+    // Both credentials together (Authentication 1): one requirement naming both schemes. OpenAPI
+    // 3.1 lets a non-OAuth requirement list roles, so the bearer one names the scope it needs.
+    security: [{ bearerAuth: ['shipper'], apiKey: [] }],
+    tags: TAGS,
+    paths,
+    components: { schemas, parameters, securitySchemes: SECURITY_SCHEMES },
+  }
+  // A JSON copy: nothing in the result is shared with the module's tables or a previous call.
+  return right(JSON.parse(JSON.stringify(document)) as OpenApiDocument)
+}
