@@ -56,6 +56,22 @@ const YEAR_MONTH_DAY =
   '(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
   '|(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)'
 
+/** The pieces of the portalUrl pattern (APT-02), RFC 3986 names. */
+const PORTAL_URL_SOURCE = ((): string => {
+  const label = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?'
+  const topLabel = '[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?'
+  const octet = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)'
+  const host = `(?:${octet}(?:\\.${octet}){3}|(?:${label}\\.)*${topLabel})`
+  const port = '(?::(?:[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5]))?'
+  const pct = '%[0-9A-Fa-f]{2}'
+  const pchar = "-A-Za-z0-9._~!$&'()*+,;=:@"
+  const slash = '\\/(?!(?:\\.|%2[Ee]){1,2}(?:[/?#]|$))'
+  const path = `(?:${slash}(?:${slash}|[${pchar}]|${pct})*)?`
+  const query = `(?:\\?(?:[${pchar.replace("'", '')}/?]|${pct})*)?`
+  const fragment = `(?:#(?:[${pchar}/?]|${pct})*)?`
+  return `^https:\\/\\/${host}${port}${path}${query}${fragment}$`
+})()
+
 /**
  * Every string format of the spec, written once (STYLE: one constant, one checker).
  *
@@ -101,8 +117,20 @@ export const WIRE_FORMATS = {
     maxLength: 35,
     description: 'an ISO 8601 date-time with Z or an offset',
   },
-  /** An https URL of at most 512 characters (APT-02). */
-  portalUrl: { pattern: '^https:\\/\\/[^\\s/?#@]+(?::\\d{1,5})?(?:[/?#][^\\s]*)?$', maxLength: 512, description: 'an https URL' },
+  /**
+   * An https URL of at most 512 characters (APT-02), by the RFC 3986 grammar restricted to what
+   * a WHATWG parser (a browser) keeps as written, up to the host's letter case, an explicit `:443`
+   * and the `/` it adds to an empty path: the scheme `https` in lower case;
+   * no userinfo; the host a DNS name (dot-separated labels of 1 to 63 ASCII letters, digits and
+   * hyphens, no hyphen first or last, the last label starting with a letter so it never reads as
+   * a number, no trailing dot, letters in either case) or a dotted-quad IPv4 address (octets 0 to
+   * 255, no leading zeros), never an IPv6 literal; an optional port 1 to 65535 without leading
+   * zeros (`:443` allowed); then path, query and fragment of RFC 3986 characters and `%XX`
+   * escapes only, with no `.` or `..` path segment (also as `%2e`) and no `'` in the query (a
+   * parser would rewrite both). Linear: every repetition is over alternatives that the next
+   * character decides.
+   */
+  portalUrl: { pattern: PORTAL_URL_SOURCE, maxLength: 512, description: 'an https URL (https://host[:port][/path][?query][#fragment])' },
   /** A quote id: a UUID in its RFC 9562 text form, any version, either case (QTE-08). */
   quoteId: {
     pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
@@ -149,6 +177,8 @@ export const EMAIL_PATTERN = compiled(WIRE_FORMATS.email)
 export const DATE_TIME_PATTERN = compiled(WIRE_FORMATS.dateTime)
 /** A quote id (QTE-08). */
 export const QUOTE_ID_PATTERN = compiled(WIRE_FORMATS.quoteId)
+/** An https portal URL (APT-02). */
+export const PORTAL_URL_PATTERN = compiled(WIRE_FORMATS.portalUrl)
 /** Required free text: one character that is not white space (ADDR-01, CRT-02). */
 export const NOT_BLANK_PATTERN = compiled(WIRE_FORMATS.notBlank)
 
@@ -192,6 +222,7 @@ export const isZipCode = (s: string): boolean => s.length === 5 && ZIP_CODE_PATT
  * @since 0.1.0
  */
 export const isEmail: (s: string) => boolean = formatTest(WIRE_FORMATS.email)
+
 
 /**
  * Whether a string is an E.164 phone number as the address rules write it (ADDR-08).

@@ -21,53 +21,113 @@ import { isAppointmentLocked, isOrderStatus } from './orderLifecycle.js'
  */
 export const CHANGE_REASON_HEADER = 'X-Service-Change-Reason'
 
-/** Reads the query flag: a boolean, or the text true/false in any case; anything else is undefined. */
-const readFlag = (v: unknown): boolean | undefined => {
-  if (isAbsent(v)) return false
-  if (typeof v === 'boolean') return v
-  if (typeof v === 'string') {
-    const t = v.trim().toLowerCase()
-    if (t === 'true') return true
-    if (t === 'false' || t === '') return false
+/**
+ * The appointment writes the order lock applies to (ORD-06): the requirement PUT, and the upload
+ * (POST) and removal (DELETE) of an appointment document.
+ *
+ * @category model
+ * @since 0.2.0
+ */
+export const APPOINTMENT_WRITE_ENDPOINTS = ['PUT_REQUIREMENT', 'POST_DOCUMENT', 'DELETE_DOCUMENT'] as const
+
+/**
+ * An appointment write endpoint.
+ *
+ * @category model
+ * @since 0.2.0
+ */
+export type AppointmentWriteEndpoint = (typeof APPOINTMENT_WRITE_ENDPOINTS)[number]
+
+/**
+ * Options of {@link checkAppointmentWrite}: which endpoint is called (the requirement PUT when
+ * absent), and for the PUT the query flag and the X-Service-Change-Reason header as received.
+ *
+ * @category model
+ * @since 0.2.0
+ */
+export interface AppointmentWriteOptions {
+  readonly endpoint?: AppointmentWriteEndpoint
+  readonly confirmChangeAfterAcceptance?: unknown
+  readonly changeReason?: unknown
+}
+
+const UNREADABLE: unique symbol = Symbol('unreadable')
+const hasOwn = Object.prototype.hasOwnProperty
+
+/** An own option of any value (a non-object has none); a throwing getter or Proxy is UNREADABLE. */
+const option = (options: unknown, key: string): unknown => {
+  if ((typeof options !== 'object' && typeof options !== 'function') || options === null) return undefined
+  try {
+    return hasOwn.call(options, key) ? (options as Record<string, unknown>)[key] : undefined
+  } catch {
+    return UNREADABLE
   }
+}
+
+/** The query flag exactly as the spec writes it: a boolean, or the text `true`/`false`; absent is false. */
+const readFlag = (v: unknown): boolean | undefined => {
+  if (v === undefined || v === false || v === 'false') return false
+  if (v === true || v === 'true') return true
   return undefined
 }
 
+const isEndpoint = (v: unknown): v is AppointmentWriteEndpoint =>
+  typeof v === 'string' && (APPOINTMENT_WRITE_ENDPOINTS as ReadonlyArray<string>).includes(v)
+
 /**
- * Decides whether an appointment write (PUT requirement, POST or DELETE document) may proceed in
- * the order's state: before ACCEPTED it may (`changeReason` null); from ACCEPTED on it is 409
- * `order_accepted_appointment_locked`, unless `confirmChangeAfterAcceptance` is true (a boolean
- * or the query text `true`) and `changeReason` (the X-Service-Change-Reason header) is not
- * blank, which comes back verbatim for the carrier notification. The override without a reason
- * is 400 naming the header; a flag that is neither true nor false is 400 naming the query
- * parameter.
+ * Decides whether an appointment write may proceed in the order's state: before ACCEPTED every
+ * endpoint may (`changeReason` null); from ACCEPTED on it is 409
+ * `order_accepted_appointment_locked`, except on the requirement PUT (`endpoint`
+ * `PUT_REQUIREMENT`, the default) when `confirmChangeAfterAcceptance` is true (the boolean or
+ * the query text `true`) and `changeReason` (the X-Service-Change-Reason header) is not blank,
+ * which comes back verbatim for the carrier notification. On the PUT the override without a
+ * reason is 400 naming the header, and a flag other than `true`/`false` (booleans or exactly
+ * that text; absent is false) is 400 `type` at `confirmChangeAfterAcceptance`; an endpoint
+ * outside {@link APPOINTMENT_WRITE_ENDPOINTS} is 400 `pattern` at `endpoint`.
  *
- * Implements ORD-06. Decision (D): the lock also holds in CANCELLED and REJECTED (see
- * `isAppointmentLocked`); an unknown state is 400 at `orderStatus`.
+ * Implements ORD-06. Decisions (D): the lock also holds in CANCELLED and REJECTED (see
+ * `isAppointmentLocked`) and an unknown state is 400 at `orderStatus`; on POST_DOCUMENT and
+ * DELETE_DOCUMENT the override flag and reason are ignored (neither validated nor honoured), so a
+ * locked order always answers 409 there.
  *
  * @example
- * [checkAppointmentWrite('ACCEPTED').left.reason, checkAppointmentWrite('ACCEPTED', { confirmChangeAfterAcceptance: 'true', changeReason: ' Dock moved to door 7 ' }).right]
- * //=> ['order_accepted_appointment_locked', { changeReason: ' Dock moved to door 7 ' }]
+ * [checkAppointmentWrite('ACCEPTED').left.reason,
+ *  checkAppointmentWrite('ACCEPTED', { confirmChangeAfterAcceptance: 'true', changeReason: ' Dock moved to door 7 ' }).right,
+ *  checkAppointmentWrite('ACCEPTED', { endpoint: 'DELETE_DOCUMENT', confirmChangeAfterAcceptance: true, changeReason: 'Dock moved' }).left.status,
+ *  checkAppointmentWrite('CONFIRMED', { confirmChangeAfterAcceptance: 'TRUE' }).left.violations[0].field]
+ * //=> ['order_accepted_appointment_locked', { changeReason: ' Dock moved to door 7 ' }, 409, 'confirmChangeAfterAcceptance']
  *
  * @category rules
  * @since 0.1.0
  */
 export const checkAppointmentWrite = (
   status: unknown,
-  options: { readonly confirmChangeAfterAcceptance?: unknown; readonly changeReason?: unknown } = {},
+  options: AppointmentWriteOptions = {},
 ): Either<ProblemDetail, { readonly changeReason: string | null }> => {
-  if (!isOrderStatus(status)) {
-    return left(validationProblem([violationAt(['orderStatus'], null, 'pattern', 'must be one of the nine order states')]))
+  const violations: Violation[] = []
+  if (!isOrderStatus(status)) violations.push(violationAt(['orderStatus'], null, 'pattern', 'must be one of the nine order states'))
+  const rawEndpoint = option(options, 'endpoint')
+  const endpoint = rawEndpoint === undefined ? 'PUT_REQUIREMENT' : rawEndpoint
+  if (!isEndpoint(endpoint)) {
+    violations.push(violationAt(['endpoint'], null, 'pattern', `must be one of ${APPOINTMENT_WRITE_ENDPOINTS.join(', ')}`))
   }
-  const override = readFlag(options.confirmChangeAfterAcceptance)
+  const override = endpoint === 'PUT_REQUIREMENT' ? readFlag(option(options, 'confirmChangeAfterAcceptance')) : false
   if (override === undefined) {
-    return left(validationProblem([violationAt(['confirmChangeAfterAcceptance'], null, 'type', 'must be true or false')]))
+    violations.push(violationAt(['confirmChangeAfterAcceptance'], null, 'type', 'must be true or false (a boolean, or exactly the text true or false)'))
   }
+  if (violations.length > 0) return left(validationProblem(violations))
   if (!isAppointmentLocked(status)) return right({ changeReason: null })
   if (!override) {
-    return left(problemFor('order_accepted_appointment_locked', `Appointment data cannot change once the order is ${status}; set confirmChangeAfterAcceptance=true with an ${CHANGE_REASON_HEADER} header to override.`))
+    return left(
+      problemFor(
+        'order_accepted_appointment_locked',
+        endpoint === 'PUT_REQUIREMENT'
+          ? `Appointment data cannot change once the order is ${String(status)}; set confirmChangeAfterAcceptance=true with an ${CHANGE_REASON_HEADER} header to override.`
+          : `Appointment documents cannot change once the order is ${String(status)}; only the appointment requirement PUT can override the lock.`,
+      ),
+    )
   }
-  const reason = options.changeReason
+  const reason = option(options, 'changeReason')
   if (typeof reason !== 'string' || reason.trim() === '') {
     return left(validationProblem([violationAt([CHANGE_REASON_HEADER], null, 'required', 'is required, not blank, when confirmChangeAfterAcceptance is true')]))
   }

@@ -59,47 +59,60 @@ export type AppointmentDocumentKind = (typeof APPOINTMENT_DOCUMENT_TYPES)[number
  */
 export const UPLOAD_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const
 
-const oneOf = <T extends string>(values: ReadonlyArray<T>, field: string, fold: (s: string) => string) =>
-  (value: unknown): Either<ProblemDetail, T> => {
-    const text = typeof value === 'string' ? fold(value.trim()) : ''
-    return (values as ReadonlyArray<string>).includes(text)
-      ? right(text as T)
-      : left(validationProblem([violationAt([field], null, text === '' ? 'required' : 'pattern', `must be one of ${values.join(', ')}`)]))
+/**
+ * A path value read exactly as sent: one of `values`, or one of the `aliases` (text → value);
+ * absent or empty is `required`, another string `pattern`, anything else `type`.
+ */
+const oneOf = <T extends string>(values: ReadonlyArray<T>, field: string, aliases: Readonly<Record<string, T>> = {}) => {
+  const accepted = new Map<string, T>([...values.map((v) => [v, v] as const), ...Object.entries(aliases)])
+  const listed = [...accepted.keys()].join(', ')
+  return (value: unknown): Either<ProblemDetail, T> => {
+    if (typeof value === 'string') {
+      const hit = accepted.get(value)
+      if (hit !== undefined) return right(hit)
+    }
+    const code = value === undefined || value === '' ? 'required' : typeof value === 'string' ? 'pattern' : 'type'
+    return left(validationProblem([violationAt([field], null, code, `must be exactly one of ${listed}`)]))
   }
+}
 
 /**
- * Reads the `{stop}` path value: PICKUP or DELIVERY, in any case (the descriptions use lower
- * case), trimmed; otherwise 400 `validation_failed` at `stop`.
+ * Reads the `{stop}` path value: exactly PICKUP or DELIVERY, or the lower-case pickup or
+ * delivery the spec mentions, returned in upper case; anything else (another case such as
+ * `Pickup`, blanks around it) is 400 `validation_failed` at `stop`.
  *
- * Implements APT-17. Decision (D): every letter case is accepted, not only all-lower.
+ * Implements APT-17. Decision (D): only the two spellings the spec writes are accepted, never
+ * trimmed or otherwise case-mapped.
  *
  * @example
- * [parseStop('pickup').right, parseStop('dock').left.status]
- * //=> ['PICKUP', 400]
+ * [parseStop('pickup').right, parseStop('DELIVERY').right, parseStop('Pickup').left.status]
+ * //=> ['PICKUP', 'DELIVERY', 400]
  *
  * @category rules
  * @since 0.1.0
  */
-export const parseStop = oneOf(STOPS, 'stop', (s) => s.toUpperCase())
+export const parseStop = oneOf(STOPS, 'stop', { pickup: 'PICKUP', delivery: 'DELIVERY' })
 
 /**
- * Reads a shipment `{documentType}`: BILL_OF_LADING, INVOICE, SHIPPING_LABEL or POD, exactly;
+ * Reads a shipment `{documentType}`: exactly BILL_OF_LADING, INVOICE, SHIPPING_LABEL or POD;
  * otherwise 400 `validation_failed` at `documentType`.
  *
- * Implements DOC-01. Decision (D): the value is case-sensitive, as the spec writes it.
+ * Implements DOC-01. Decision (D): the value is case-sensitive, as the spec writes it, and never
+ * trimmed.
  *
  * @example
- * [parseDocumentType('POD').right, parseDocumentType('pod').left.status]
- * //=> ['POD', 400]
+ * [parseDocumentType('POD').right, parseDocumentType('pod').left.status, parseDocumentType('POD ').left.status]
+ * //=> ['POD', 400, 400]
  *
  * @category rules
  * @since 0.1.0
  */
-export const parseDocumentType = oneOf(SHIPMENT_DOCUMENT_TYPES, 'documentType', (s) => s)
+export const parseDocumentType = oneOf(SHIPMENT_DOCUMENT_TYPES, 'documentType')
 
 /**
- * Reads an appointment `{documentType}`: PACKING_SLIP, CUSTOMER_BOL or APPOINTMENT_DOCUMENT,
- * exactly; otherwise 400 `validation_failed` at `documentType`.
+ * Reads an appointment `{documentType}`: exactly PACKING_SLIP, CUSTOMER_BOL or
+ * APPOINTMENT_DOCUMENT (case-sensitive, never trimmed); otherwise 400 `validation_failed` at
+ * `documentType`.
  *
  * @example
  * parseAppointmentDocumentType('CUSTOMER_BOL').right
@@ -108,7 +121,7 @@ export const parseDocumentType = oneOf(SHIPMENT_DOCUMENT_TYPES, 'documentType', 
  * @category rules
  * @since 0.1.0
  */
-export const parseAppointmentDocumentType = oneOf(APPOINTMENT_DOCUMENT_TYPES, 'documentType', (s) => s)
+export const parseAppointmentDocumentType = oneOf(APPOINTMENT_DOCUMENT_TYPES, 'documentType')
 
 const MAX_FILENAME_BYTES = 255
 const UNSAFE = /[\u0000-\u001f\u007f<>:"|?*]/g

@@ -12,6 +12,10 @@ import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
+import { asciiLowerCase } from '../internal/text.js'
+import { formatTest, WIRE_FORMATS } from '../model/patterns.js'
+
+const isQuoteId = formatTest(WIRE_FORMATS.quoteId)
 
 /**
  * A quote as a server stores it.
@@ -83,15 +87,19 @@ export const isQuoteMatchable = (
 
 /**
  * Returns the newest quote the caller's company holds under a customer reference: only that
- * company's quotes, the latest `createdAt`, ties broken by the greatest id. A missing or blank
- * reference is 400 `validation_failed` (violation at `reference`); none is 404 `quote_not_found`.
+ * company's quotes whose stored reference equals the query exactly, the latest `createdAt`, ties
+ * broken by the greatest id. An absent or empty reference is 400 `validation_failed` (`required`
+ * at `reference`), one that is not a string (a repeated parameter) `type`; none is 404
+ * `quote_not_found`.
  *
- * Implements QTE-05. Decisions (D): the reference is trimmed and then compared exactly (case
- * matters) with the stored one; quotes with an invalid `createdAt` are never the newest.
+ * Implements QTE-05. Decisions (D): the reference is compared exactly as sent, with the stored one
+ * as stored (no trimming, case matters: `PO-1 ` is another reference than `PO-1`); quotes with an
+ * invalid `createdAt` are never the newest.
  *
  * @example
- * newestQuoteByReference([], { companyId: 'c1', reference: ' ' }).left.status
- * //=> 400
+ * [newestQuoteByReference([], { companyId: 'c1', reference: '' }).left.status,
+ *  newestQuoteByReference([], { companyId: 'c1', reference: ' PO-88' }).left.reason]
+ * //=> [400, 'quote_not_found']
  *
  * @category rules
  * @since 0.1.0
@@ -100,13 +108,16 @@ export const newestQuoteByReference = <Q extends StoredQuote>(
   quotes: ReadonlyArray<Q>,
   query: { readonly companyId: string; readonly reference?: unknown },
 ): Either<ProblemDetail, Q> => {
-  const reference = typeof query.reference === 'string' ? query.reference.trim() : ''
-  if (reference === '') {
+  const reference = query.reference
+  if (reference === undefined || reference === '') {
     return left(validationProblem([violationAt(['reference'], null, 'required', 'is required: the customer reference to look up')]))
+  }
+  if (typeof reference !== 'string') {
+    return left(validationProblem([violationAt(['reference'], null, 'type', 'must be one customer reference (the parameter given once)')]))
   }
   let best: Q | undefined
   for (const q of quotes) {
-    if (q.companyId !== query.companyId || q.customerReference?.trim() !== reference) continue
+    if (q.companyId !== query.companyId || q.customerReference !== reference) continue
     if (!DateTime.isDateTime(q.createdAt) || !q.createdAt.isValid) continue
     if (best === undefined) best = q
     else {
@@ -137,28 +148,26 @@ export const quoteByReferenceResponse = (
   matchable: isQuoteMatchable(quote, now, options),
 })
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
-
 /**
- * Reads a quote id: a UUID (RFC 9562 text form, any version), case-insensitive, normalized to
- * lower case; anything else is 400 `invalid_quote_id`.
+ * Reads a quote id: a UUID in its RFC 9562 text form (any version), exactly as sent apart from
+ * letter case, returned in lower case; anything else (blanks around it included) is 400
+ * `invalid_quote_id`.
  *
- * Implements QTE-08. Decision (D): quote ids are UUIDs; servers that mint other ids would
- * replace this function.
+ * Implements QTE-08. Decisions (D): quote ids are UUIDs; servers that mint other ids would
+ * replace this function. Lower-casing is canonicalization, not repair: RFC 9562 makes the hex
+ * digits of a UUID case-insensitive, so `3F25…` and `3f25…` are the same id.
  *
  * @example
- * parseQuoteId(' 3F2504E0-4F89-11D3-9A0C-0305E82C3301 ')
- * //=> right('3f2504e0-4f89-11d3-9a0c-0305e82c3301')
+ * [parseQuoteId('3F2504E0-4F89-11D3-9A0C-0305E82C3301').right, parseQuoteId(' 3f2504e0-4f89-11d3-9a0c-0305e82c3301').left.status]
+ * //=> ['3f2504e0-4f89-11d3-9a0c-0305e82c3301', 400]
  *
  * @category rules
  * @since 0.1.0
  */
-export const parseQuoteId = (value: unknown): Either<ProblemDetail, string> => {
-  const text = typeof value === 'string' ? value.trim() : ''
-  return text.length === 36 && UUID.test(text)
-    ? right(text.toLowerCase())
+export const parseQuoteId = (value: unknown): Either<ProblemDetail, string> =>
+  typeof value === 'string' && isQuoteId(value)
+    ? right(asciiLowerCase(value))
     : left(problemFor('invalid_quote_id', 'A quote id is a UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301.'))
-}
 
 /**
  * Why a tender was re-priced.

@@ -82,21 +82,23 @@ export const authorize = (
 }
 
 /**
- * Reads an order number (PRO number) from a path: exactly five letters or digits after trimming,
- * normalized to upper case; otherwise 400 `validation_failed` at `orderNumber`.
+ * Reads an order number (PRO number) from a path: exactly five ASCII letters or digits, returned
+ * as sent; absent or empty is 400 `validation_failed` with `required` at `orderNumber`, any other
+ * text `pattern`, a value that is not a string `type`.
  *
- * Implements ID-01. Decision (D): order numbers are case-insensitive and written upper case.
+ * Implements ID-01. Decision (D): the value is never trimmed or case-mapped: an order number in a
+ * path is looked up exactly as written, so `a1b2c` and `A1B2C` are two different order numbers.
  *
  * @example
- * [parseOrderNumber(' a1b2c ').right, parseOrderNumber('A1B2').left.status]
- * //=> ['A1B2C', 400]
+ * [parseOrderNumber('a1B2c').right, parseOrderNumber(' A1B2C').left.violations[0].code, parseOrderNumber('A1B2').left.status]
+ * //=> ['a1B2c', 'pattern', 400]
  *
  * @category rules
  * @since 0.1.0
  */
 export const parseOrderNumber = (value: unknown): Either<ProblemDetail, string> => {
-  const text = typeof value === 'string' ? value.trim() : ''
-  if (text === '') return left(validationProblem([violationAt(['orderNumber'], null, 'required', 'is required')]))
-  if (!isOrderNumber(text)) return left(validationProblem([violationAt(['orderNumber'], null, 'pattern', 'must be exactly 5 letters or digits')]))
-  return right(text.toUpperCase())
+  if (value === undefined || value === '') return left(validationProblem([violationAt(['orderNumber'], null, 'required', 'is required')]))
+  if (typeof value !== 'string') return left(validationProblem([violationAt(['orderNumber'], null, 'type', 'must be a string of 5 letters or digits')]))
+  if (!isOrderNumber(value)) return left(validationProblem([violationAt(['orderNumber'], null, 'pattern', 'must be exactly 5 letters or digits (A-Z, a-z, 0-9), without blanks')]))
+  return right(value)
 }

@@ -14,7 +14,7 @@ import { violationAt, type Result, type Violations } from '../errors/violation.j
 import { left, right } from '../internal/either.js'
 import { instantOf } from '../internal/instant.js'
 import { DATE_TIME_FIELD, readInteger, readNumber, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
-import { isAbsent, isObject, own } from '../internal/input.js'
+import { isObject, own } from '../internal/input.js'
 import type { GpsData } from '../model/tracking.js'
 
 /**
@@ -38,48 +38,45 @@ export interface TrackingInclude {
 const SECTION_LIST = TRACKING_SECTIONS.join(', ')
 
 /**
- * Reads the `include` query parameter of the tracking endpoint: a comma-separated list of
- * sections, read with blanks around entries and any letter case tolerated, duplicates and empty
- * entries collapsed. Absent, null or blank asks for nothing. A repeated parameter (an array of
- * strings, as query parsers give `?include=a&include=b`) counts as one list. An unknown section
- * is a 400 `validation_failed` naming it at field `include`; every unknown section is listed.
+ * Reads the `include` query parameter of the tracking endpoint exactly as sent: absent
+ * (`undefined`) asks for no section; otherwise a comma-separated list of sections, each entry
+ * exactly `location` (case-sensitive, no blanks; a repeated entry is allowed). Anything else is
+ * one 400 `validation_failed` violation at `include`: `invalid` naming every unknown or empty
+ * entry, or `type` for a value that is not a string (null, or the array of a repeated
+ * parameter).
  *
- * Implements TRK-01.
+ * Implements TRK-01. Decisions (D): an empty value (`include=`) and an empty entry (`location,`)
+ * are 400, as is a repeated parameter, so the whole format is the pattern `^location(,location)*$`.
  *
  * @example
- * [parseTrackingInclude(' Location,location ').right, parseTrackingInclude(undefined).right, parseTrackingInclude('location,route').left.violations[0].reason]
- * //=> [{ location: true }, { location: false }, "has an unknown section 'route'; the supported sections are: location"]
+ * [parseTrackingInclude('location').right, parseTrackingInclude(undefined).right, parseTrackingInclude('location,route').left.violations[0].reason]
+ * //=> [{ location: true }, { location: false }, "has an unknown section 'route'; the supported sections are: location (exactly, comma-separated, without blanks)"]
  *
  * @category rules
  * @since 0.1.0
  */
 export const parseTrackingInclude = (query: unknown): Either<ProblemDetail, TrackingInclude> => {
   const path: Path = ['include']
-  let parts: ReadonlyArray<unknown>
-  if (isAbsent(query)) parts = []
-  else if (typeof query === 'string') parts = [query]
-  else if (Array.isArray(query)) parts = query
-  else return left(validationProblem([violationAt(path, null, 'type', typeMessage('a comma-separated list of sections', query))]))
-  let location = false
-  const unknown: string[] = []
-  for (const part of parts) {
-    if (typeof part !== 'string') {
-      return left(validationProblem([violationAt(path, null, 'type', typeMessage('a comma-separated list of sections', part))]))
-    }
-    for (const raw of part.split(',')) {
-      const section = raw.trim().toLowerCase()
-      if (section === '') continue
-      if (section === 'location') location = true
-      else if (!unknown.includes(section)) unknown.push(section)
-    }
+  if (query === undefined) return right({ location: false })
+  if (typeof query !== 'string') {
+    return left(validationProblem([violationAt(path, null, 'type', typeMessage('one comma-separated list of sections (the parameter given once)', query))]))
   }
-  if (unknown.length > 0) {
-    // A section name is no personal data: naming it is what lets a caller fix the query.
-    const named = unknown.map((s) => `'${s.length > 40 ? `${s.slice(0, 40)}…` : s}'`).join(', ')
-    const reason = `has an unknown section ${named}; the supported sections are: ${SECTION_LIST}`
-    return left(validationProblem([violationAt(path, null, 'invalid', unknown.length > 1 ? reason.replace('an unknown section', 'unknown sections') : reason)]))
+  const unknownSet = new Set<string>()
+  let empty = false
+  for (const section of query.split(',')) {
+    if (section === '') empty = true
+    else if (!(TRACKING_SECTIONS as ReadonlyArray<string>).includes(section)) unknownSet.add(section)
   }
-  return right({ location })
+  if (unknownSet.size === 0 && !empty) return right({ location: true }) // every entry is `location`
+  const unknown = [...unknownSet]
+  // A section name is no personal data: naming it is what lets a caller fix the query.
+  const named = unknown.map((s) => `'${s.length > 40 ? `${s.slice(0, 40)}…` : s}'`).join(', ')
+  const problems = [
+    ...(unknown.length === 0 ? [] : [`${unknown.length > 1 ? 'unknown sections' : 'an unknown section'} ${named}`]),
+    ...(empty ? ['an empty entry'] : []),
+  ]
+  const reason = `has ${problems.join(' and ')}; the supported sections are: ${SECTION_LIST} (exactly, comma-separated, without blanks)`
+  return left(validationProblem([violationAt(path, null, 'invalid', reason)]))
 }
 
 /**

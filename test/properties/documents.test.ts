@@ -1,12 +1,14 @@
 import fc from 'fast-check'
-import { isRight } from 'fp-ts/lib/Either.js'
+import { isRight, type Either } from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { makeConfig } from '../../src/config.js'
+import type { ProblemDetail } from '../../src/errors/problem.js'
 import {
   appointmentPdfLookup,
   checkAppointmentUpload,
   deleteDocument,
   findDocument,
+  parseAppointmentDocumentType,
   parseDocumentType,
   parseStop,
   storedFilename,
@@ -134,19 +136,50 @@ describe('DOC-02 … DOC-04 upload checks', () => {
 })
 
 describe('DOC-01 and APT-17 path values', () => {
-  it('stop is PICKUP or DELIVERY in any case; document types exactly as written; anything else 400 at its field', () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.constantFrom('pickup', 'DELIVERY', 'Pickup', ' delivery ', 'POD', 'pod', 'INVOICE', 'BILL_OF_LADING', 'SHIPPING_LABEL', 'x'), fc.anything()), (v) => {
-        const t = typeof v === 'string' ? v.trim() : ''
-        const stop = parseStop(v)
-        if (['PICKUP', 'DELIVERY'].includes(t.toUpperCase())) expect(stop).toEqual({ _tag: 'Right', right: t.toUpperCase() })
-        else expect(stop._tag === 'Left' && stop.left.violations?.[0]?.field).toBe('stop')
-        const doc = parseDocumentType(v)
-        if (['BILL_OF_LADING', 'INVOICE', 'SHIPPING_LABEL', 'POD'].includes(t)) expect(doc).toEqual({ _tag: 'Right', right: t })
-        else expect(doc._tag === 'Left' && [doc.left.status, doc.left.violations?.[0]?.field]).toEqual([400, 'documentType'])
-      }),
-    )
-  })
+  const padArb = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u3000', '\ufeff')
+  const STOP_FORMS: Readonly<Record<string, string>> = { PICKUP: 'PICKUP', DELIVERY: 'DELIVERY', pickup: 'PICKUP', delivery: 'DELIVERY' }
+  const SHIPMENT_TYPES = ['BILL_OF_LADING', 'INVOICE', 'SHIPPING_LABEL', 'POD']
+  const APPOINTMENT_TYPES = ['PACKING_SLIP', 'CUSTOMER_BOL', 'APPOINTMENT_DOCUMENT']
+  const readers = [
+    { name: 'stop', parse: parseStop, field: 'stop', accepted: STOP_FORMS },
+    { name: 'shipment documentType', parse: parseDocumentType, field: 'documentType', accepted: Object.fromEntries(SHIPMENT_TYPES.map((t) => [t, t])) },
+    { name: 'appointment documentType', parse: parseAppointmentDocumentType, field: 'documentType', accepted: Object.fromEntries(APPOINTMENT_TYPES.map((t) => [t, t])) },
+  ] as const
+  const flipCase = (c: string): string => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())
+  const failureOf = (r: Either<ProblemDetail, string>) =>
+    r._tag === 'Left' ? [r.left.status, r.left.violations?.map((v) => [v.field, v.code])] : r
+
+  for (const { name, parse, field, accepted } of readers) {
+    const validArb = fc.constantFrom(...Object.keys(accepted))
+    it(`${name}: every accepted spelling reads as its value (stop in upper case, document types unchanged)`, () => {
+      fc.assert(
+        fc.property(validArb, (v) => {
+          expect(parse(v)).toEqual({ _tag: 'Right', right: accepted[v] })
+        }),
+      )
+    })
+    it(`${name}: a change of case of one letter or one blank around it is 400 pattern at ${field}, unless it lands on another accepted spelling`, () => {
+      fc.assert(
+        fc.property(validArb, fc.nat(), padArb, fc.constantFrom('case', 'before', 'after'), (v, n, pad, how) => {
+          const letters = [...v.matchAll(/[A-Za-z]/g)].map((m) => m.index)
+          const i = letters[n % letters.length]!
+          const changed = how === 'case' ? v.slice(0, i) + flipCase(v[i]!) + v.slice(i + 1) : how === 'before' ? pad + v : v + pad
+          // A one-letter change never reaches another accepted spelling (pickup ↔ PICKUP differ in six letters).
+          expect(Object.hasOwn(accepted, changed)).toBe(false)
+          expect(failureOf(parse(changed))).toEqual([400, [[field, 'pattern']]])
+        }),
+      )
+    })
+    it(`${name}: absent or empty is required, another string pattern, any other value type; never throws`, () => {
+      fc.assert(
+        fc.property(fc.oneof(fc.constantFrom('Pickup', 'pickUp', 'Delivery', ' PICKUP', 'pod', 'Pod', 'POD ', 'x', ''), fc.string(), fc.anything()), (v) => {
+          const r = parse(v)
+          if (typeof v === 'string' && Object.hasOwn(accepted, v)) expect(r).toEqual({ _tag: 'Right', right: accepted[v] })
+          else expect(failureOf(r)).toEqual([400, [[field, v === undefined || v === '' ? 'required' : typeof v === 'string' ? 'pattern' : 'type']]])
+        }),
+      )
+    })
+  }
 })
 
 describe('DOC-07 appointment PDF', () => {

@@ -51,29 +51,47 @@ describe('QTE-06 matchable', () => {
 })
 
 describe('QTE-05 newest quote by reference', () => {
+  const REFERENCES = ['PO-1', 'PO-2', 'po-1', ' PO-1', 'PO-1 ', 'Po-1', '   ']
   const quoteArb = fc.record({
     id: fc.stringMatching(/^q[0-9a-f]{3}$/),
     companyId: fc.constantFrom('acme', 'globex', 'initech'),
-    customerReference: fc.constantFrom('PO-1', 'PO-2', 'po-1', ' PO-1 '),
+    customerReference: fc.constantFrom(...REFERENCES),
     createdAt: fc.integer({ min: 0, max: 20 }).map((h) => DateTime.fromMillis(Date.UTC(2026, 10, 1) + h * HOUR, { zone: 'utc' })),
     open: fc.boolean(),
     quotedPriceInCents: fc.integer({ min: 1, max: 1000 }),
   })
-  it('never returns another company’s quote, and returns the maximum by creation (ties by id) of the caller’s', () => {
+  const padArb = fc.constantFrom(' ', '\t', '\u00a0', '\u3000')
+  const flipCase = (c: string): string => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())
+  const newest = <Q extends StoredQuote>(qs: ReadonlyArray<Q>): Q | undefined =>
+    qs.length === 0 ? undefined : qs.reduce((a, b) => (b.createdAt > a.createdAt || (+b.createdAt === +a.createdAt && b.id > a.id) ? b : a))
+
+  it('never returns another company’s quote, and returns the newest (ties by id) of the caller’s quotes whose reference equals the query exactly', () => {
     fc.assert(
-      fc.property(fc.array(quoteArb, { maxLength: 25 }), fc.constantFrom('acme', 'globex'), fc.constantFrom('PO-1', ' PO-1', 'PO-2', 'po-1'), (quotes, companyId, reference) => {
+      fc.property(fc.array(quoteArb, { maxLength: 25 }), fc.constantFrom('acme', 'globex'), fc.constantFrom(...REFERENCES), (quotes, companyId, reference) => {
         const r = newestQuoteByReference(quotes, { companyId, reference })
-        const mine = quotes.filter((q) => q.companyId === companyId && q.customerReference.trim() === reference.trim())
-        if (mine.length === 0) {
-          expect(isLeft(r) && [r.left.status, r.left.reason]).toEqual([404, 'quote_not_found'])
-          return
-        }
-        const best = mine.reduce((a, b) => (b.createdAt > a.createdAt || (+b.createdAt === +a.createdAt && b.id > a.id) ? b : a))
-        expect(isRight(r) && r.right).toBe(best)
-        if (isRight(r)) {
-          expect(r.right.companyId).toBe(companyId)
-          for (const q of mine) expect(+q.createdAt <= +r.right.createdAt).toBe(true)
-        }
+        const best = newest(quotes.filter((q) => q.companyId === companyId && q.customerReference === reference))
+        if (best === undefined) expect(isLeft(r) && [r.left.status, r.left.reason]).toEqual([404, 'quote_not_found'])
+        else expect(isRight(r) && r.right).toBe(best)
+      }),
+    )
+  })
+  it('a stored reference is found as stored; a change of case of one letter or one blank around it finds only a quote stored under that changed text', () => {
+    fc.assert(
+      fc.property(fc.array(quoteArb, { minLength: 1, maxLength: 15 }), fc.nat(), fc.nat(), padArb, fc.constantFrom('case', 'before', 'after'), (quotes, k, n, pad, how) => {
+        const target = quotes[k % quotes.length]!
+        const ref = target.customerReference
+        const found = newestQuoteByReference(quotes, { companyId: target.companyId, reference: ref })
+        expect(isRight(found) && found.right.customerReference).toBe(ref)
+        const letters = [...ref.matchAll(/[A-Za-z]/g)].map((m) => m.index)
+        const changed =
+          how === 'case' && letters.length > 0
+            ? ref.slice(0, letters[n % letters.length]) + flipCase(ref[letters[n % letters.length]!]!) + ref.slice(letters[n % letters.length]! + 1)
+            : how === 'before' ? pad + ref : ref + pad
+        const r = newestQuoteByReference(quotes, { companyId: target.companyId, reference: changed })
+        const best = newest(quotes.filter((q) => q.companyId === target.companyId && q.customerReference === changed))
+        if (best === undefined) expect(isLeft(r) && [r.left.status, r.left.reason]).toEqual([404, 'quote_not_found'])
+        else expect(isRight(r) && r.right).toBe(best)
+        if (isRight(r)) expect(r.right.customerReference).not.toBe(ref)
       }),
     )
   })
@@ -84,11 +102,21 @@ describe('QTE-05 newest quote by reference', () => {
       }),
     )
   })
-  it('a missing or blank reference is 400 naming reference, whatever the quotes', () => {
+  it('an absent or empty reference is 400 required, one that is not a string 400 type, at reference, whatever the quotes', () => {
     fc.assert(
-      fc.property(fc.array(quoteArb, { maxLength: 5 }), fc.constantFrom(undefined, null, '', '   ', 42), (quotes, reference) => {
+      fc.property(fc.array(quoteArb, { maxLength: 5 }), fc.oneof(fc.constantFrom(undefined, ''), fc.constantFrom(null, 42, ['PO-1'], ['PO-1', 'PO-2'], {}), fc.anything().filter((v) => typeof v !== 'string')), (quotes, reference) => {
         const r = newestQuoteByReference(quotes, { companyId: 'acme', reference })
-        expect(isLeft(r) && [r.left.status, r.left.violations?.[0]?.field]).toEqual([400, 'reference'])
+        const code = reference === undefined || reference === '' ? 'required' : 'type'
+        expect(isLeft(r) && [r.left.status, r.left.violations?.map((v) => [v.field, v.code])]).toEqual([400, [['reference', code]]])
+      }),
+    )
+  })
+  it('a blank reference is a value like any other: found only when stored exactly so', () => {
+    fc.assert(
+      fc.property(fc.array(quoteArb, { maxLength: 10 }), (quotes) => {
+        const r = newestQuoteByReference(quotes, { companyId: 'acme', reference: '   ' })
+        const best = newest(quotes.filter((q) => q.companyId === 'acme' && q.customerReference === '   '))
+        expect(isRight(r) ? r.right : r.left.reason).toBe(best ?? 'quote_not_found')
       }),
     )
   })
@@ -116,15 +144,25 @@ describe('QTE-07 re-pricing a tender', () => {
 })
 
 describe('QTE-08 quote ids', () => {
-  it('a UUID in any case and with surrounding blanks reads as its lower-case form; anything else is 400 invalid_quote_id', () => {
+  it('a UUID in any letter case reads as its lower-case form (canonical: UUIDs are case-insensitive)', () => {
     fc.assert(
-      fc.property(fc.uuid(), fc.boolean(), (id, upper) => {
-        const r = parseQuoteId(` ${upper ? id.toUpperCase() : id} `)
-        expect(r).toEqual({ _tag: 'Right', right: id.toLowerCase() })
+      fc.property(fc.uuid(), fc.func(fc.boolean()), (id, upperAt) => {
+        const mixed = [...id].map((c, i) => (upperAt(i) ? c.toUpperCase() : c)).join('')
+        expect(parseQuoteId(mixed)).toEqual({ _tag: 'Right', right: id.toLowerCase() })
       }),
     )
+  })
+  it('one blank before or after a UUID is 400 invalid_quote_id', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.uuid().map((u) => u.slice(1)), fc.uuid().map((u) => u.replace(/-/g, '')), fc.anything()), (value) => {
+      fc.property(fc.uuid(), fc.constantFrom(' ', '\t', '\n', '\u00a0', '\ufeff'), fc.boolean(), (id, pad, before) => {
+        const r = parseQuoteId(before ? pad + id : id + pad)
+        expect(isLeft(r) && [r.left.status, r.left.reason]).toEqual([400, 'invalid_quote_id'])
+      }),
+    )
+  })
+  it('anything else is 400 invalid_quote_id; an accepted id is always lower-case', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.uuid().map((u) => u.slice(1)), fc.uuid().map((u) => u.replace(/-/g, '')), fc.uuid().map((u) => u.replace(/[a-f]/, '\u212a')), fc.anything()), (value) => {
         const r = parseQuoteId(value)
         if (isLeft(r)) expect([r.left.status, r.left.reason]).toEqual([400, 'invalid_quote_id'])
         else expect(r.right).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)

@@ -1,5 +1,5 @@
-// The tracking include query (TRK-01) checked against the set of its trimmed, lower-cased
-// entries, and the GPS ping (TRK-02) checked with pings built valid by construction and then
+// The tracking include query (TRK-01) checked against the strict list format (entries exactly
+// `location`, read as sent), and the GPS ping (TRK-02) checked with pings built valid by construction and then
 // corrupted in exactly one field.
 import fc from 'fast-check'
 import { DateTime, FixedOffsetZone } from 'luxon'
@@ -12,27 +12,19 @@ import { deepFreeze } from '../arbitraries/freeze.js'
 import { leftOf, rightOf } from '../support/either.js'
 
 const blanks = fc.stringMatching(/^[ \t\n\u00a0\u3000]{0,3}$/)
-const locationTok = fc.tuple(blanks, fc.mixedCase(fc.constant('location')), blanks).map(([a, b, c]) => a + b + c)
-const entryTok = fc.oneof(locationTok, blanks)
-/** A non-empty, comma-free entry that is not `location`: it holds a character `location` lacks (some near the 40-character cut). */
+/** Blanks a person or a form might add. */
+const padArb = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u3000', '\ufeff')
+/** A valid include value: `location`, one or more times, comma-separated. */
+const validListArb = fc.integer({ min: 1, max: 4 }).map((n) => Array.from({ length: n }, () => 'location'))
+/** A non-empty, comma-free entry that is not `location` (some near the 40-character cut). */
 const unknownTok = fc.oneof(
   fc
-    .tuple(fc.oneof(fc.string(), fc.string({ unit: 'binary' })), fc.constantFrom('x', 'route', '#', '9', 'ZZ', 'History'), fc.string({ maxLength: 50 }))
+    .tuple(fc.oneof(fc.string(), fc.string({ unit: 'binary' })), fc.constantFrom('x', 'route', '#', '9', 'ZZ', 'History', 'Location', 'LOCATION', ' location'), fc.string({ maxLength: 50 }))
     .map(([a, c, b]) => (a + c + b).replaceAll(',', ';')),
-  fc.tuple(blanks, fc.integer({ min: 36, max: 44 })).map(([pad, n]) => `${pad}X${'y'.repeat(n - 1)}`),
+  fc.integer({ min: 36, max: 44 }).map((n) => `X${'y'.repeat(n - 1)}`),
 )
-/** A list of entries as a query value: one comma-joined string, or a repeated parameter cut at random entries. */
-const queryOf = (entries: ReadonlyArray<string>, cuts: ReadonlyArray<boolean>, asArray: boolean): string | string[] => {
-  const groups: string[][] = [[]]
-  entries.forEach((e, i) => {
-    if (i > 0 && cuts[i % cuts.length] === true) groups.push([])
-    groups[groups.length - 1]!.push(e)
-  })
-  return asArray ? groups.map((g) => g.join(',')) : entries.join(',')
-}
-const listArb = (entries: fc.Arbitrary<string[]>) =>
-  fc.tuple(entries, fc.array(fc.boolean()), fc.boolean()).map(([e, cuts, asArray]) => queryOf(e, cuts, asArray))
-const nonString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.bigInt(), fc.object(), fc.date())
+const nonString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.bigInt(), fc.object(), fc.date(), fc.constant(null), fc.array(fc.constant('location'), { minLength: 0, maxLength: 3 }))
+const flipCase = (c: string): string => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())
 
 const invalidOf = (r: ReturnType<typeof parseTrackingInclude>) => {
   const p = leftOf(r)
@@ -41,57 +33,62 @@ const invalidOf = (r: ReturnType<typeof parseTrackingInclude>) => {
 }
 
 describe('TRK-01 include query', () => {
-  it('absent, null, empty or only blanks and commas asks for no section', () => {
-    const blankish = fc.oneof(fc.constant(undefined), fc.constant(null), fc.stringMatching(/^[\s,]*$/), listArb(fc.array(blanks)))
+  it('absent asks for no section', () => {
+    expect(parseTrackingInclude(undefined)).toEqual({ _tag: 'Right', right: { location: false } })
+  })
+  it('location, once or repeated, comma-separated, asks for location; the value is read as sent', () => {
     fc.assert(
-      fc.property(blankish, (q) => {
-        expect(parseTrackingInclude(deepFreeze(q))).toEqual({ _tag: 'Right', right: { location: false } })
+      fc.property(validListArb, (entries) => {
+        expect(parseTrackingInclude(entries.join(','))).toEqual({ _tag: 'Right', right: { location: true } })
       }),
     )
   })
-  it('any list of location entries in any case and spacing, with empty entries and repeats, asks for location', () => {
-    const entries = fc.tuple(fc.array(entryTok), locationTok, fc.array(entryTok)).map(([a, l, b]) => [...a, l, ...b])
+  it('a change of case of one letter or one blank around any entry is 400 invalid at include, naming the entry as sent', () => {
     fc.assert(
-      fc.property(listArb(entries), (q) => {
-        expect(parseTrackingInclude(deepFreeze(q))).toEqual({ _tag: 'Right', right: { location: true } })
+      fc.property(validListArb, fc.nat(), fc.nat(7), padArb, fc.constantFrom('case', 'before', 'after'), (entries, k, i, pad, how) => {
+        const j = k % entries.length
+        const e = entries[j]!
+        const changed = how === 'case' ? e.slice(0, i) + flipCase(e[i]!) + e.slice(i + 1) : how === 'before' ? pad + e : e + pad
+        const v = invalidOf(parseTrackingInclude(entries.map((x, n) => (n === j ? changed : x)).join(',')))
+        expect([v.code, v.reason.includes(`'${changed}'`)]).toEqual(['invalid', true])
       }),
     )
   })
-  it('an unknown entry anywhere is one 400 violation at include naming it in lower case and the supported sections; repeating it changes nothing', () => {
+  it('an empty value or an empty entry anywhere is 400 invalid at include, saying so', () => {
     fc.assert(
-      fc.property(fc.array(entryTok), unknownTok, fc.array(entryTok), fc.array(fc.boolean()), fc.boolean(), (a, tok, b, cuts, asArray) => {
-        const once = invalidOf(parseTrackingInclude(deepFreeze(queryOf([...a, tok, ...b], cuts, asArray))))
-        const t = tok.trim().toLowerCase()
-        expect(once.reason).toContain(t.length <= 40 ? `'${t}'` : `'${t.slice(0, 40)}…'`)
+      fc.property(validListArb, fc.nat(), (entries, k) => {
+        const at = k % (entries.length + 1)
+        const q = [...entries.slice(0, at), '', ...entries.slice(at)].join(',')
+        expect(invalidOf(parseTrackingInclude(q)).reason).toContain('an empty entry')
+      }),
+    )
+    expect(invalidOf(parseTrackingInclude('')).reason).toContain('an empty entry')
+  })
+  it('every unknown entry is named once (cut at 40 characters) in one violation, with the supported sections', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constant('location'), unknownTok), { maxLength: 4 }), unknownTok, fc.array(fc.oneof(fc.constant('location'), unknownTok), { maxLength: 4 }), (a, tok, b) => {
+        const once = invalidOf(parseTrackingInclude([...a, tok, ...b].join(',')))
+        expect(once.reason).toContain(tok.length <= 40 ? `'${tok}'` : `'${tok.slice(0, 40)}…'`)
         expect(once.reason.slice(once.reason.lastIndexOf('supported'))).toContain('location')
-        expect(invalidOf(parseTrackingInclude(queryOf([...a, tok, ...b, ` ${tok} `, tok], cuts, asArray)))).toEqual(once)
+        expect(invalidOf(parseTrackingInclude([...a, tok, ...b, tok].join(',')))).toEqual(once)
       }),
     )
   })
-  it('a value that is neither a string nor an array, or an array holding a non-string, is a type violation at include', () => {
-    const bad = fc.oneof(
-      nonString,
-      fc.tuple(fc.array(fc.string()), fc.oneof(nonString, fc.constant(null), fc.constant(undefined), fc.array(fc.string())), fc.array(fc.string())).map(([a, x, b]) => [...a, x, ...b]),
-    )
+  it('a value that is not a string (null, a number, the array of a repeated parameter) is a type violation at include', () => {
     fc.assert(
-      fc.property(bad, (q) => {
+      fc.property(nonString, (q) => {
         expect(invalidOf(parseTrackingInclude(deepFreeze(q))).code).toBe('type')
       }),
     )
   })
-  it('never throws and agrees with the set of trimmed lower-cased entries', () => {
-    const anyQuery = fc.oneof(fc.anything(), listArb(fc.array(fc.oneof(entryTok, unknownTok))))
+  it('never throws, and accepts exactly the values of the pattern ^location(,location)*$', () => {
+    const anyQuery = fc.oneof(fc.anything(), fc.array(fc.oneof(fc.constant('location'), fc.constant(''), unknownTok), { maxLength: 4 }).map((e) => e.join(',')))
     fc.assert(
       fc.property(anyQuery, (q) => {
         const r = parseTrackingInclude(deepFreeze(q))
-        const parts = q === undefined || q === null ? [] : typeof q === 'string' ? [q] : Array.isArray(q) ? (q as unknown[]) : null
-        if (parts === null || parts.some((p) => typeof p !== 'string')) {
-          expect(invalidOf(r).code).toBe('type')
-        } else {
-          const set = new Set((parts as string[]).flatMap((p) => p.split(',')).map((s) => s.trim().toLowerCase()).filter((s) => s !== ''))
-          if ([...set].some((s) => s !== 'location')) invalidOf(r)
-          else expect(r).toEqual({ _tag: 'Right', right: { location: set.has('location') } })
-        }
+        if (q === undefined) expect(r).toEqual({ _tag: 'Right', right: { location: false } })
+        else if (typeof q === 'string' && /^location(?:,location)*$/.test(q)) expect(r).toEqual({ _tag: 'Right', right: { location: true } })
+        else expect(invalidOf(r).code).toBe(typeof q === 'string' ? 'invalid' : 'type')
       }),
     )
   })
