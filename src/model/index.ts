@@ -7,7 +7,7 @@
  */
 export * from './patterns.js'
 export * from './countries.js'
-export * from './schema.js'
+export type { JsonSchema, Described } from './schema.js'
 export * from './decisions.js'
 export * from './numbers.js'
 export * from './nonEmptyArray.js'

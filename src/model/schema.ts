@@ -8,7 +8,9 @@
  * Plain io-ts combinators (`t.type`, `t.partial`, `t.intersection`, `t.union`, `t.keyof`,
  * `t.literal`, `t.array`, `t.string`, `t.number`, `t.boolean`, `t.null`) need no annotation:
  * the generator knows them. Every refinement must be built here, so it carries its schema.
+ * Internal to the model and the OpenAPI generator (not exported from the package root).
  *
+ * @internal
  * @module
  */
 import * as t from 'io-ts'
@@ -55,10 +57,6 @@ export const described = <C extends t.Any>(codec: C, jsonSchema: JsonSchema): C 
 /**
  * A string of a wire format: the length limit in code points first, then the pattern (`u` flag).
  *
- * @example
- * formatted(WIRE_FORMATS.scac, 'Scac').is('ABCD')
- * //=> true
- *
  * @category constructors
  * @since 0.2.0
  */
@@ -79,10 +77,6 @@ export const formatted = <N extends string, B extends { readonly [K in N]: symbo
  * A string of at most `maxLength` characters (code points), optionally required to hold one
  * character that is not white space (`notBlank`).
  *
- * @example
- * text({ maxLength: 2 }).is('📦📦')
- * //=> true
- *
  * @category constructors
  * @since 0.2.0
  */
@@ -100,10 +94,6 @@ export const text = (options: { readonly maxLength?: number; readonly notBlank?:
  * A whole number from `minimum` to `maximum` (default: the largest safe integer, 2^53 − 1;
  * `Infinity` where a configured cap applies instead, as a 422 limit outside the schema).
  *
- * @example
- * integer({ minimum: 0, maximum: 168 }).is(169)
- * //=> false
- *
  * @category constructors
  * @since 0.2.0
  */
@@ -119,10 +109,6 @@ export const integer = (options: { readonly minimum?: number; readonly maximum?:
 /**
  * A finite number from `minimum` to `maximum`.
  *
- * @example
- * boundedNumber({ minimum: -90, maximum: 90 }).is(90.5)
- * //=> false
- *
  * @category constructors
  * @since 0.2.0
  */
@@ -134,10 +120,6 @@ export const boundedNumber = (options: { readonly minimum: number; readonly maxi
 
 /**
  * An array of `minItems` to `maxItems` items of one codec.
- *
- * @example
- * list(ZipCode, { maxItems: 1 }).is(['60601', '60602'])
- * //=> false
  *
  * @category constructors
  * @since 0.2.0
