@@ -130,7 +130,8 @@ const notAnObject = (body: unknown): ProblemDetail =>
  * Implements CRT-01 … CRT-09 (CRT-07 with APT-01 … APT-06; CRT-05's ownership and expiry are
  * `checkQuoteForShipment`'s). Decisions (D): requiredDeliveryBy before requiredPickupDate is
  * a `mismatch` at requiredDeliveryBy; an appointments entry for a stop whose address does not
- * require an appointment is `not_allowed`; unknown fields (companyId among them) are dropped.
+ * require an appointment is `not_allowed`, and is still validated in full, so that every
+ * violation is listed; unknown fields (companyId among them) are dropped.
  *
  * @example
  * validateCreateShipment({ companyId: 'x' }).left.violations.map((v) => v.field)
@@ -195,12 +196,10 @@ const readAppointments = (raw: unknown, pickupRequired: boolean, deliveryRequire
   for (const [stop, required] of [['pickup', pickupRequired], ['delivery', deliveryRequired]] as const) {
     const entry = own(raw, stop)
     if (entry === undefined) continue
-    if (!required) {
-      out.push(violationAt(['appointments', stop], 'appointment', 'not_allowed', `may be set only when ${stop}Address.appointmentRequired is true`))
-      continue
-    }
+    // validated in full even where it is not allowed, so that every violation is listed (CRT-07)
+    if (!required) out.push(violationAt(['appointments', stop], 'appointment', 'not_allowed', `may be set only when ${stop}Address.appointmentRequired is true`))
     const r = take(validateAppointmentRequirement(entry, { path: ['appointments', stop] }), out)
-    if (r !== undefined) result[stop] = r
+    if (r !== undefined && required) result[stop] = r
   }
   return result.pickup === undefined && result.delivery === undefined ? undefined : result
 }

@@ -52,5 +52,5 @@ export const compiledSchema = (name: ComponentName): ValidateFunction => {
 /** The compiled validate function of an array of one component (e.g. the pallet groups of examples/components). */
 export const compiledArrayOf = (name: ComponentName): ValidateFunction => {
   shared ??= ajvFor()
-  return shared.compile({ type: 'array', items: { $ref: `${DOCUMENT_ID}#/components/schemas/${name}` } })
+  return shared.compile({ type: 'array', minItems: 1, items: { $ref: `${DOCUMENT_ID}#/components/schemas/${name}` } })
 }
