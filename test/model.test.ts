@@ -7,7 +7,7 @@ import { isLeft, isRight } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { DateTime } from 'luxon'
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type { ProblemDetail } from '../src/errors/problem.js'
+import type { ProblemDetail, ReadProblemDetail } from '../src/errors/problem.js'
 import { problemFor, validationProblem } from '../src/errors/problem.js'
 import { violationAt } from '../src/errors/violation.js'
 import {
@@ -500,6 +500,13 @@ describe('ProblemDetail (ERR-01)', () => {
     expectValid(ProblemDetailCodec, problem)
     expect(ProblemDetailCodec.encode(problem)).toEqual(problem)
   })
+  it('decodes a reason and a violation code this version does not know (a newer server may send them)', () => {
+    const newer = {
+      type: 'about:blank', title: 'Later', status: 422, detail: '', reason: 'a_newer_reason',
+      violations: [{ field: 'zipCode', entity: null, reason: 'is later', code: 'a_newer_code' }],
+    }
+    expectValid(ProblemDetailCodec, newer)
+  })
   it('rejects an empty violations list, a non-error status and a violation without code', () => {
     const base = { type: 'about:blank', title: 'Bad request', status: 400, detail: '', reason: 'bad_request' }
     expectInvalidAt(ProblemDetailCodec, { ...base, violations: [] }, 'violations')
@@ -507,9 +514,14 @@ describe('ProblemDetail (ERR-01)', () => {
     expectInvalidAt(ProblemDetailCodec, { ...base, status: 400.5 }, 'status')
     expectInvalidAt(ViolationCodec, { field: 'zipCode', entity: null, reason: 'is required' }, 'code')
   })
-  it('the codec types are the ProblemDetail interface of src/errors', () => {
-    expectTypeOf<ProblemDetailCodec>().toExtend<ProblemDetail>()
+  it('the codec types are the tolerant ReadProblemDetail interface of src/errors, and every ProblemDetail is one', () => {
+    expectTypeOf<ProblemDetailCodec>().toExtend<ReadProblemDetail>()
+    expectTypeOf<ReadProblemDetail>().toExtend<ProblemDetailCodec>()
     expectTypeOf<ProblemDetail>().toExtend<ProblemDetailCodec>()
+    // a newer server's reason decodes, so the codec's type is wider than the one problemFor builds
+    expectTypeOf<ProblemDetailCodec>().not.toExtend<ProblemDetail>()
+    expectTypeOf<ProblemDetailCodec['reason']>().toExtend<string>()
+    expectTypeOf<string>().toExtend<ProblemDetailCodec['reason']>()
     expect(OrderStatus.is('DELIVERED')).toBe(true)
   })
 })

@@ -101,3 +101,33 @@ describe('strict-by-default decisions: docs/rules.md and the data the OpenAPI do
     expect(api.STRICTNESS_DECISIONS.length).toBeGreaterThan(5)
   })
 })
+
+describe('docs/rules.md "Error codes": one table of every reason code and violation code, generated from the tables', () => {
+  const lines = read('docs/rules.md').split('\n')
+  const start = lines.indexOf('## Error codes')
+  const end = lines.findIndex((l, i) => i > start && l.startsWith('## '))
+  const section = lines.slice(start, end === -1 ? undefined : end)
+  const docRows = section.filter((l) => /^\| `[^`]+` \|/.test(l))
+  /** The row each code must have, word for word, built from REASON_CATALOGUE and VIOLATION_CODES. */
+  const expectedRows = [
+    ...api.REASON_CODES.map((c) => {
+      const e = api.REASON_CATALOGUE[c]
+      return `| \`${c}\` | reason, ${e.origin} | ${e.status} | ${e.title} |`
+    }),
+    ...Object.entries(api.VIOLATION_CODES).map(([c, meaning]) => `| \`${c}\` | violation | | ${meaning} |`),
+  ]
+  it('the section exists, with its table header', () => {
+    expect(start).toBeGreaterThan(-1)
+    expect(section).toContain('| code | kind | status | title or meaning |')
+  })
+  it('every catalogued reason code and every violation code has its row, with its status and title or meaning', () => {
+    expect(expectedRows.filter((r) => !docRows.includes(r))).toEqual([])
+  })
+  it('the table has no row for a code the tables lack (or with a stale status, title or meaning), and no duplicate', () => {
+    expect(docRows.filter((r) => !expectedRows.includes(r))).toEqual([])
+    expect(new Set(docRows).size).toBe(docRows.length)
+  })
+  it('no code is both a reason code and a violation code', () => {
+    expect(api.REASON_CODES.filter((c) => Object.hasOwn(api.VIOLATION_CODES, c))).toEqual([])
+  })
+})

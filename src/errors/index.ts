@@ -17,4 +17,11 @@ export {
   type ReasonOrigin,
   type DenialReason,
 } from './catalogue.js'
-export { problemFor, validationProblem, readProblemDetail, type ProblemDetail } from './problem.js'
+export {
+  problemFor,
+  validationProblem,
+  readProblemDetail,
+  type ProblemDetail,
+  type ReadProblemDetail,
+  type ReadViolation,
+} from './problem.js'

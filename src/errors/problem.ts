@@ -14,11 +14,14 @@ import {
   REASON_CATALOGUE,
   type ReasonCode,
 } from './catalogue.js'
-import { violationAt, type Result, type Violation, type Violations } from './violation.js'
+import type { ReadonlyNonEmptyArray } from 'fp-ts/lib/ReadonlyNonEmptyArray.js'
+import { violationAt, type Result, type Violation, type ViolationCode, type Violations } from './violation.js'
 
 /**
- * An error body, RFC 9457 style (ERR-01). `violations` is present only on validation-style errors
- * and is never empty.
+ * An error body, RFC 9457 style (ERR-01), as this library builds it: `reason` is a catalogued
+ * reason code (so a `switch` over it is exhaustive without a cast) and every violation carries a
+ * {@link ViolationCode}. `violations` is present only on validation-style errors and is never
+ * empty.
  *
  * @category model
  * @since 0.1.0
@@ -28,13 +31,52 @@ export interface ProblemDetail {
   readonly title: string
   readonly status: number
   readonly detail: string
-  readonly reason: string
+  readonly reason: ReasonCode
   readonly violations?: Violations
+}
+
+/**
+ * A violation as read from a server: its `code` is one this library knows or any other string,
+ * since a newer server may send codes this version has never heard of.
+ *
+ * @category model
+ * @since 0.2.0
+ */
+export interface ReadViolation {
+  readonly field: string
+  readonly entity: string | null
+  readonly reason: string
+  readonly code: ViolationCode | (string & {})
+}
+
+/**
+ * An error body as read from a server by {@link readProblemDetail}: the shape of
+ * {@link ProblemDetail}, but tolerant of codes from a newer server, so `reason` is a catalogued
+ * reason code or any other string (`http_<status>` when the server sent none the catalogue knows
+ * for its status) and each violation's `code` a known code or any other string. Narrow `reason`
+ * with {@link isReasonCode} before an exhaustive `switch`. Every {@link ProblemDetail} is a
+ * `ReadProblemDetail`.
+ *
+ * @category model
+ * @since 0.2.0
+ */
+export interface ReadProblemDetail {
+  readonly type: string
+  readonly title: string
+  readonly status: number
+  readonly detail: string
+  readonly reason: ReasonCode | (string & {})
+  readonly violations?: ReadonlyNonEmptyArray<ReadViolation>
 }
 
 /**
  * Builds the ProblemDetail of a catalogued reason: its status, title and `type` URI, the given
  * detail (the title when omitted) and the violations when there is at least one.
+ *
+ * Only catalogued reasons type-check. Decision (D): a reason outside the catalogue (possible only
+ * from untyped JavaScript) gives the catalogue's 500, `internal_error`, whose type, title, status
+ * and reason agree, with a fixed detail; the given detail and violations are dropped, since they
+ * describe another error and the detail may echo the unknown reason.
  *
  * Implements ERR-01, ERR-02, ERR-03, CRT-11 (a denial reason passes through unmodified).
  *
@@ -50,16 +92,19 @@ export const problemFor = (
   detail?: string,
   violations?: ReadonlyArray<Violation>,
 ): ProblemDetail => {
-  // A reason outside the catalogue can only come from untyped callers: keep it verbatim, as a 500.
-  const known = isReasonCode(reason)
-  const entry = known ? REASON_CATALOGUE[reason] : REASON_CATALOGUE.internal_error
-  const type = known ? problemTypeFor(reason) : problemTypeFor('internal_error')
+  if (!isReasonCode(reason)) {
+    return problemFor('internal_error', UNCATALOGUED_DETAIL)
+  }
+  const entry = REASON_CATALOGUE[reason]
+  const type = problemTypeFor(reason)
   const text = typeof detail === 'string' ? detail : entry.title
-  const code = String(reason)
   return Array.isArray(violations) && violations.length > 0
-    ? { type, title: entry.title, status: entry.status, detail: text, reason: code, violations: violations.slice() as unknown as Violations }
-    : { type, title: entry.title, status: entry.status, detail: text, reason: code }
+    ? { type, title: entry.title, status: entry.status, detail: text, reason, violations: violations.slice() as unknown as Violations }
+    : { type, title: entry.title, status: entry.status, detail: text, reason }
 }
+
+/** The detail of the 500 built for a reason outside the catalogue; never names the reason. */
+const UNCATALOGUED_DETAIL = 'The server built an error with a reason code outside the catalogue.'
 
 /**
  * The ProblemDetail of a request that failed field-level validation: 400 `validation_failed`
@@ -97,6 +142,10 @@ export const countDetail = (n: number): string =>
  * sent, a catalogued one wins, `reason` first. A violation without `entity` reads as null, one
  * without `code` as `unspecified`; an empty `violations` array reads as absent.
  *
+ * Decision (D): a reason or violation code outside this version's tables is kept verbatim, never
+ * rejected (a newer server may send it), so the result is a {@link ReadProblemDetail}, whose
+ * `reason` and `code` are typed as a known code or any other string.
+ *
  * Implements ERR-04.
  *
  * @example
@@ -106,7 +155,7 @@ export const countDetail = (n: number): string =>
  * @category destructors
  * @since 0.1.0
  */
-export const readProblemDetail = (json: unknown): Result<ProblemDetail> => {
+export const readProblemDetail = (json: unknown): Result<ReadProblemDetail> => {
   if (!isObject(json)) {
     return left([violationAt(ROOT, null, 'type', `must be a problem detail object, got ${jsonType(json)}`)])
   }
@@ -161,22 +210,22 @@ export const readProblemDetail = (json: unknown): Result<ProblemDetail> => {
   return right(violations === undefined ? base : { ...base, violations })
 }
 
-const readViolations = (json: JsonObject, out: Violation[]): Violations | undefined => {
+const readViolations = (json: JsonObject, out: Violation[]): ReadonlyNonEmptyArray<ReadViolation> | undefined => {
   const raw = own(json, 'violations')
   if (isAbsent(raw)) return undefined
   if (!Array.isArray(raw)) {
     out.push(violationAt(['violations'], null, 'type', `must be an array, got ${jsonType(raw)}`))
     return undefined
   }
-  const read: Violation[] = []
+  const read: ReadViolation[] = []
   raw.forEach((item: unknown, i) => {
     const v = readViolation(item, at(['violations'], i), out)
     if (v !== undefined) read.push(v)
   })
-  return read.length > 0 && read.length === raw.length ? (read as unknown as Violations) : undefined
+  return read.length > 0 && read.length === raw.length ? (read as unknown as ReadonlyNonEmptyArray<ReadViolation>) : undefined
 }
 
-const readViolation = (item: unknown, path: Path, out: Violation[]): Violation | undefined => {
+const readViolation = (item: unknown, path: Path, out: Violation[]): ReadViolation | undefined => {
   if (!isObject(item)) {
     out.push(violationAt(path, null, 'type', `must be a violation object, got ${jsonType(item)}`))
     return undefined

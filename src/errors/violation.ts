@@ -23,8 +23,8 @@ export interface Violation {
   readonly entity: string | null
   /** Human-readable message; for limits it states the limit that applied. Never echoes the value. */
   readonly reason: string
-  /** Machine-readable code, stable across releases (see {@link VIOLATION_CODES}). */
-  readonly code: string
+  /** Machine-readable code, stable across releases: one of {@link VIOLATION_CODES}. */
+  readonly code: ViolationCode
 }
 
 /**

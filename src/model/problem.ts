@@ -1,20 +1,32 @@
 /**
- * ProblemDetail (spec: ProblemDetail, Errors; rule ERR-01). The strict codec of the error body
- * this library produces: every field in its canonical spelling. Reading a body a server sent,
- * with its aliases (`key`, `label`, `reasonCode`), is `readProblemDetail` (ERR-04), not this.
+ * ProblemDetail (spec: ProblemDetail, Errors; rule ERR-01). The codec of the error body in its
+ * canonical spelling. Reading a body a server sent, with its aliases (`key`, `label`,
+ * `reasonCode`), is `readProblemDetail` (ERR-04), not this.
  *
- * The static types equal the `Violation` and `ProblemDetail` interfaces of `src/errors/`, so
- * `ProblemDetailCodec.encode(problemFor(…))` type-checks; `status` is therefore a plain number
- * checked at run time, not a brand.
+ * Decision: the codecs decode what a server sends, so they stay tolerant of codes a newer server
+ * may use: `reason` and a violation's `code` accept any string, and their static types are the
+ * `ReadProblemDetail` and `ReadViolation` interfaces of `src/errors/` (a known code or any other
+ * string), not the narrower `ProblemDetail` and `Violation` the library builds. Every
+ * `ProblemDetail` is one of them, so `ProblemDetailCodec.encode(problemFor(…))` type-checks;
+ * `status` is a plain number checked at run time, not a brand.
  *
  * @module
  */
 import * as t from 'io-ts'
+import type { ReasonCode } from '../errors/catalogue.js'
+import type { ViolationCode } from '../errors/violation.js'
 import { described } from './schema.js'
 import { nonEmptyArray } from './nonEmptyArray.js'
 
 /**
- * One violation as the library writes it (ERR-01): field path, entity or null, message, code.
+ * Any string, typed as a code of a known table or any other string (the same set of values:
+ * the type only lets editors suggest the known codes).
+ */
+const openCode = <K extends string>(): t.Type<K | (string & {}), string, unknown> => t.string
+
+/**
+ * One violation (ERR-01): field path, entity or null, message, code (a known violation code or
+ * any other string a newer server may send).
  *
  * @category codecs
  * @since 0.1.0
@@ -24,13 +36,13 @@ export const ViolationCodec = t.type(
     field: t.string,
     entity: t.union([t.string, t.null]),
     reason: t.string,
-    code: t.string,
+    code: openCode<ViolationCode>(),
   },
   'Violation',
 )
 
 /**
- * One violation as the library writes it.
+ * One violation as a server sent it.
  *
  * @category model
  * @since 0.1.0
@@ -69,7 +81,8 @@ export const HttpErrorStatus = described(
 export type HttpErrorStatus = t.TypeOf<typeof HttpErrorStatus>
 
 /**
- * An error body as the library writes it (ERR-01): `violations`, when present, is non-empty.
+ * An error body (ERR-01): `violations`, when present, is non-empty; `reason` is a catalogued
+ * reason code or any other string a newer server may send.
  *
  * @category codecs
  * @since 0.1.0
@@ -81,7 +94,7 @@ export const ProblemDetailCodec = t.intersection(
       title: t.string,
       status: HttpErrorStatus,
       detail: t.string,
-      reason: t.string,
+      reason: openCode<ReasonCode>(),
     }),
     t.partial({ violations: nonEmptyArray(ViolationCodec) }),
   ],
@@ -89,7 +102,7 @@ export const ProblemDetailCodec = t.intersection(
 )
 
 /**
- * An error body as the library writes it.
+ * An error body as a server sent it.
  *
  * @category model
  * @since 0.1.0

@@ -1,18 +1,28 @@
 // Properties of src/errors/ (spec: Errors, ProblemDetail; rules ERR-01 … ERR-04) and of the path
 // helpers every violation's `field` is rendered with.
-import { describe, it, expect } from 'vitest'
+import { describe, it, expect, expectTypeOf } from 'vitest'
 import fc from 'fast-check'
+import * as E from 'fp-ts/lib/Either.js'
 import { isLeft, right } from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
 import { at, parsePath, renderPath, type Path } from '../../src/errors/path.js'
-import type { Violation } from '../../src/errors/violation.js'
+import type { Violation, ViolationCode, Violations } from '../../src/errors/violation.js'
 import {
   isReasonCode,
   problemTypeFor,
   REASON_CATALOGUE,
   REASON_CODES,
   statusForReason,
+  type ReasonCode,
 } from '../../src/errors/catalogue.js'
-import { problemFor, readProblemDetail, type ProblemDetail } from '../../src/errors/problem.js'
+import {
+  problemFor,
+  readProblemDetail,
+  type ProblemDetail,
+  type ReadProblemDetail,
+  type ReadViolation,
+} from '../../src/errors/problem.js'
+import * as api from '../../src/index.js'
 import {
   indexSegmentArb,
   keySegmentArb,
@@ -175,6 +185,121 @@ describe('ERR-01 problem detail shape', () => {
         expect(p.violations).toStrictEqual(snapshot)
       }),
     )
+  })
+})
+
+describe('ERR-01 and ERR-02 problemFor is total: type, title, status and reason always agree', () => {
+  /** problemFor as plain JavaScript sees it: any value in every argument. */
+  const untypedProblemFor = problemFor as (reason: unknown, detail?: unknown, violations?: unknown) => ProblemDetail
+
+  it('for any string, problemFor(s) is a catalogued problem whose status is statusForReason(reason) and whose type is its reason\'s', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), reasonCodeArb, fc.constantFrom('constructor', '__proto__', 'toString')), (s) => {
+        const p = untypedProblemFor(s)
+        expect(isReasonCode(p.reason)).toBe(true)
+        expect(p.status).toBe(statusForReason(p.reason))
+        expect(p.type).toBe(problemTypeFor(p.reason))
+        expect(p.title).toBe(REASON_CATALOGUE[p.reason].title)
+        expect(p.reason).toBe(isReasonCode(s) ? s : 'internal_error')
+      }),
+    )
+  })
+
+  it('a reason outside the catalogue, of any type, gives the same 500 internal_error whatever the reason, detail and violations', () => {
+    const uncatalogued = fc.oneof(
+      uncataloguedTextArb,
+      fc.anything().filter((v) => typeof v !== 'string'),
+      reasonCodeArb.map((r) => r.toUpperCase()),
+      fc.constantFrom('constructor', '__proto__', 'hasOwnProperty', ''),
+    )
+    const expected = problemFor('internal_error', 'The server built an error with a reason code outside the catalogue.')
+    expect(expected).toMatchObject({ status: 500, reason: 'internal_error', type: problemTypeFor('internal_error') })
+    fc.assert(
+      fc.property(uncatalogued, fc.option(fc.string(), { nil: undefined }), fc.option(violationsArb, { nil: undefined }), (reason, detail, violations) => {
+        // the same body for every unknown reason: the detail never echoes it, nor the caller's detail
+        expect(untypedProblemFor(reason, detail, violations)).toStrictEqual(expected)
+      }),
+    )
+  })
+
+  it('only catalogued reasons type-check, and the problem types are the code unions', () => {
+    // @ts-expect-error an uncatalogued reason is a type error
+    problemFor('no_such_reason')
+    // @ts-expect-error so is a plain string
+    problemFor(String('validation_failed'))
+    expectTypeOf(problemFor).parameter(0).toEqualTypeOf<ReasonCode>()
+    expectTypeOf<ProblemDetail['reason']>().toEqualTypeOf<ReasonCode>()
+    expectTypeOf<Violation['code']>().toEqualTypeOf<ViolationCode>()
+    expectTypeOf<NonNullable<ProblemDetail['violations']>>().toEqualTypeOf<Violations>()
+    // a switch over a reason needs no cast, and is exhaustive
+    const kind = (p: ProblemDetail): string => {
+      switch (REASON_CATALOGUE[p.reason].origin) {
+        case 'named':
+        case 'denial':
+        case 'plain':
+        case 'library':
+          return p.reason
+      }
+    }
+    expect(kind(problemFor('pallet_invalid'))).toBe('pallet_invalid')
+    // readProblemDetail is tolerant: any string reason and code, still suggesting the known ones
+    expectTypeOf(readProblemDetail).returns.toEqualTypeOf<E.Either<Violations, ReadProblemDetail>>()
+    expectTypeOf<ReadProblemDetail['reason']>().toExtend<string>()
+    expectTypeOf<string>().toExtend<ReadProblemDetail['reason']>()
+    expectTypeOf<ReasonCode>().toExtend<ReadProblemDetail['reason']>()
+    expectTypeOf<string>().toExtend<ReadViolation['code']>()
+    expectTypeOf<ProblemDetail>().toExtend<ReadProblemDetail>()
+    expectTypeOf<ReadProblemDetail>().not.toExtend<ProblemDetail>()
+  })
+
+  it('the root exports the code unions, the tolerant reader types and the result helpers', () => {
+    expectTypeOf<api.ReasonCode>().toEqualTypeOf<ReasonCode>()
+    expectTypeOf<api.ViolationCode>().toEqualTypeOf<ViolationCode>()
+    expectTypeOf<api.ReadProblemDetail>().toEqualTypeOf<ReadProblemDetail>()
+    expectTypeOf<api.ReadViolation>().toEqualTypeOf<ReadViolation>()
+    expect([typeof api.isLeft, typeof api.isRight, typeof api.match]).toEqual(['function', 'function', 'function'])
+  })
+
+  it('a violation code read from a newer server is kept verbatim', () => {
+    const read = rightOf(readProblemDetail({ status: 422, reason: 'a_newer_reason', violations: [{ field: 'a', reason: 'b', code: 'a_newer_code' }] }))
+    expect([read.reason, read.violations?.[0]?.code]).toEqual(['a_newer_reason', 'a_newer_code'])
+  })
+})
+
+describe('reading results without fp-ts: isLeft, isRight and match agree with fp-ts', () => {
+  const eitherArb: fc.Arbitrary<E.Either<unknown, unknown>> = fc.oneof(
+    fc.anything().map((e) => E.left(e)),
+    fc.anything().map((a) => E.right(a)),
+    problemArb.map((p) => E.left(p)),
+  )
+
+  it('isLeft and isRight give fp-ts\'s answers, and exactly one of them holds', () => {
+    fc.assert(
+      fc.property(eitherArb, (ma) => {
+        expect([api.isLeft(ma), api.isRight(ma)]).toEqual([E.isLeft(ma), E.isRight(ma)])
+        expect(api.isLeft(ma)).toBe(!api.isRight(ma))
+      }),
+    )
+  })
+
+  it('match(onLeft, onRight) gives fp-ts\'s matchW, and composes in pipe', () => {
+    fc.assert(
+      fc.property(eitherArb, (ma) => {
+        const onLeft = (e: unknown) => ({ side: 'left', e })
+        const onRight = (a: unknown) => ({ side: 'right', a })
+        expect(api.match(onLeft, onRight)(ma)).toStrictEqual(E.matchW(onLeft, onRight)(ma))
+        expect(pipe(ma, api.match(onLeft, onRight))).toStrictEqual(pipe(ma, E.matchW(onLeft, onRight)))
+      }),
+    )
+  })
+
+  it('the guards narrow a library result, and match infers its types in pipe', () => {
+    const r = api.parseOrderNumber('AB123')
+    if (api.isLeft(r)) expectTypeOf(r.left).toEqualTypeOf<ProblemDetail>()
+    if (api.isRight(r)) expectTypeOf(r.right).toEqualTypeOf<string>()
+    const text = pipe(r, api.match((p) => p.reason, (n) => n.length))
+    expectTypeOf(text).toEqualTypeOf<ReasonCode | number>()
+    expect(text).toBe(5)
   })
 })
 
