@@ -4,8 +4,32 @@
 // (the package is sideEffects: false). scripts/cts-types.mjs mirrors the declarations for require.
 // esbuild is used directly rather than through tsup: tsup pulls in rollup, whose platform
 // packages the registry here does not carry in full, which makes `npm ci` refuse the lock file.
-import { writeFileSync } from 'node:fs'
+// The CLI is a thin ES module: the code of src/cli/ bundled, every other module of the package
+// imported at run time from the ES-module build beside it (./esm/…), so that the ZIP table of
+// shipper-rules/geo (and the library) ships once, not a second time inside dist/cli.js.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+const srcDir = join(root, 'src')
+const cliDir = join(srcDir, 'cli')
+
+/** Resolves a relative import from src/cli/ that leaves src/cli/ to the built module ./esm/<path>, external. */
+const packageModulesFromEsm = {
+  name: 'package-modules-from-esm',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.importer === '' || !args.importer.startsWith(cliDir + sep)) return undefined
+      const target = join(args.resolveDir, args.path)
+      if (target.startsWith(cliDir + sep)) return undefined
+      if (!target.startsWith(srcDir + sep)) throw new Error(`build: the CLI imports ${args.path}, outside src/`)
+      return { path: `./esm/${relative(srcDir, target).split(sep).join('/')}`, external: true }
+    })
+  },
+}
 
 const external = ['fp-ts', 'io-ts', 'luxon']
 const library = {
@@ -30,6 +54,8 @@ await Promise.all([
     format: 'esm',
     outfile: 'dist/cli.js',
     external,
+    plugins: [packageModulesFromEsm],
+    define: { __SHIPPER_RULES_VERSION__: JSON.stringify(version) },
     logLevel: 'warning',
   }),
 ])

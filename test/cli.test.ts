@@ -1,7 +1,7 @@
 // The command line as API.md specifies it, run as a user runs it: the built bin (npm test builds
 // first), real files, standard input, exit codes. Plus the examples runner behind `npm start`.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -250,5 +250,161 @@ describe('shipper-rules openapi', () => {
     const bad = run(['openapi', 'extra'])
     expect([bad.code, bad.stdout]).toEqual([2, ''])
     expect(bad.stderr).toMatch(/^shipper-rules: /)
+  })
+})
+
+describe('shipper-rules --help and --version', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+  it('--help, -h and help print the usage of every command on standard output, exit 0', () => {
+    for (const args of [['--help'], ['-h'], ['help']]) {
+      const r = run(args)
+      expect([args, r.code, r.stderr]).toEqual([args, 0, ''])
+      expect(r.stdout).toMatch(/^Usage:\n/)
+      for (const command of ['validate', 'freight-class', 'transit-days', 'merge-appointment', 'openapi', 'examples']) expect(r.stdout).toContain(`shipper-rules ${command}`)
+    }
+  })
+  it('every command answers --help and -h with its own usage, exit 0', () => {
+    for (const command of ['validate', 'freight-class', 'transit-days', 'merge-appointment', 'openapi', 'examples']) {
+      for (const flag of ['--help', '-h']) {
+        const r = run([command, flag])
+        expect([command, flag, r.code, r.stderr]).toEqual([command, flag, 0, ''])
+        expect(r.stdout).toContain(`shipper-rules ${command}`)
+        expect(r.stdout).toBe(run(['help', command]).stdout)
+      }
+    }
+    // after other arguments too
+    expect(run(['freight-class', '45', '--help']).code).toBe(0)
+    expect(run(['transit-days', '2026-11-25', '--zone', '-h']).code).toBe(0)
+  })
+  it('every validate kind answers --help with what it reads and the options it takes, exit 0', () => {
+    for (const kind of ['address', 'components', 'quote-request', 'create-shipment', 'appointment', 'tracking']) {
+      const r = run(['validate', kind, '--help'])
+      expect([kind, r.code, r.stderr]).toEqual([kind, 0, ''])
+      expect(r.stdout).toMatch(new RegExp(`^Usage: shipper-rules validate ${kind} `))
+    }
+    expect(run(['validate', 'address', '--help']).stdout).toContain('--purpose')
+    expect(run(['validate', 'components', '-h']).stdout).toContain('--liftgate')
+    expect(run(['validate', 'tracking', '--help']).stdout).toContain('"pings"?')
+    expect(run(['validate', 'tracking', '--help']).stdout).not.toContain('--lenient')
+    const unknown = run(['validate', 'parcel', '--help'])
+    expect([unknown.code, unknown.stdout]).toEqual([2, ''])
+  })
+  it('--version and -v print package.json\'s version, exit 0', () => {
+    for (const flag of ['--version', '-v']) expect(run([flag])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' })
+  })
+})
+
+describe('shipper-rules errors: one line on standard error, never the file\'s text', () => {
+  const hint = (command?: string) => `; run shipper-rules ${command === undefined ? '' : `${command} `}--help\n`
+  it('a usage error is one line naming the mistake and the help to run, exit 2', () => {
+    const cases: Array<[string[], string | undefined]> = [
+      [[], undefined],
+      [['frobnicate'], undefined],
+      [['validate'], 'validate'],
+      [['validate', 'address', '--nope'], 'validate'],
+      [['validate', 'address', '--format', 'xml'], 'validate'],
+      [['validate', 'parcel', 'x.json'], 'validate'],
+      [['freight-class', '45'], 'freight-class'],
+      [['transit-days', '2026-11-25', '--nope'], 'transit-days'],
+      [['merge-appointment', 'none'], 'merge-appointment'],
+      [['openapi', 'extra'], 'openapi'],
+      [['examples', 'a', 'b'], 'examples'],
+    ]
+    for (const [args, command] of cases) {
+      const r = run(args)
+      expect([args, r.code, r.stdout]).toEqual([args, 2, ''])
+      expect(r.stderr.split('\n').length).toBe(2) // one line and its newline
+      expect(r.stderr).toMatch(/^shipper-rules: /)
+      expect(r.stderr.endsWith(hint(command))).toBe(true)
+    }
+  })
+  it('malformed JSON: one line with the file name, line and column, and none of the file\'s text', () => {
+    const text = '{\n  "name": "Dana Whitfield",\n  "email": "dana.whitfield@lakeside-dc.example.com" \n  "zipCode": "60018"\n}\n'
+    const bad = file('pii.json', text)
+    for (const r of [run(['validate', 'address', bad]), run(['validate', 'address', '-'], text), run(['merge-appointment', bad, 'none'])]) {
+      expect([r.code, r.stdout]).toEqual([2, ''])
+      expect(r.stderr.split('\n').length).toBe(2)
+      expect(r.stderr).toMatch(/malformed JSON in .*: unexpected character at line 4, column 3\n$/)
+      for (const piece of ['dana', 'Whitfield', 'lakeside', 'example.com', '60018', 'zipCode']) expect(r.stderr).not.toContain(piece)
+    }
+    expect(run(['validate', 'address', bad]).stderr).toContain(bad)
+    expect(run(['validate', 'address', '-'], '{"email": "dana@example.com"').stderr).toBe('shipper-rules: malformed JSON in standard input: unexpected end of input at line 1, column 29\n')
+    expect(run(['validate', 'address', '-'], 'dana@example.com').stderr).toBe('shipper-rules: malformed JSON in standard input: unexpected character at line 1, column 1\n')
+  })
+  it('an unreadable file: one line naming it, exit 2', () => {
+    const r = run(['validate', 'address', join(tmp, 'missing.json')])
+    expect([r.code, r.stdout]).toEqual([2, ''])
+    expect(r.stderr).toMatch(/^shipper-rules: cannot read .*missing\.json: ENOENT[^\n]*\n$/)
+  })
+})
+
+describe('shipper-rules validate: byte order mark, several files, --format', () => {
+  const bom = '\uFEFF'
+  it('a UTF-8 byte order mark at the start of a file or of standard input is accepted', () => {
+    const body = readFileSync(join(ROOT, 'examples/address/valid-chicago-warehouse.json'), 'utf8')
+    const withBom = file('bom.json', `${bom}${body}`)
+    expect(readFileSync(withBom).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+    const plain = run(['validate', 'address', 'examples/address/valid-chicago-warehouse.json'])
+    expect(run(['validate', 'address', withBom])).toEqual(plain)
+    expect(run(['validate', 'address', '-'], `${bom}${body}`)).toEqual(plain)
+    expect(run(['merge-appointment', file('bom-order.json', `${bom}${readFileSync(join(ROOT, 'examples/appointment/valid-order-override.json'), 'utf8')}`), 'none']).code).toBe(0)
+    // only at the start: anywhere else it is a character JSON does not allow
+    expect(run(['validate', 'address', '-'], ` ${bom}{}`).code).toBe(2)
+  })
+  it('several files: one JSON array, an element per file in order; exit 0 all valid, 1 any invalid, 2 any unreadable', () => {
+    const valid = 'examples/address/valid-chicago-warehouse.json'
+    const invalid = 'examples/address/invalid-many-mistakes.json'
+    const both = run(['validate', 'address', valid, 'examples/address/valid-puerto-rico-as-us-state.json'])
+    expect([both.code, both.stderr]).toEqual([0, ''])
+    const all = JSON.parse(both.stdout) as Array<{ file: string; valid: boolean }>
+    expect(all.map((e) => [e.file, e.valid])).toEqual([[valid, true], ['examples/address/valid-puerto-rico-as-us-state.json', true]])
+    expect(all[0]).toEqual({ file: valid, ...(JSON.parse(run(['validate', 'address', valid]).stdout) as object) })
+
+    const mixed = run(['validate', 'address', valid, invalid])
+    expect(mixed.code).toBe(1)
+    const [a, b] = JSON.parse(mixed.stdout) as [{ valid: boolean }, { file: string; valid: boolean; problem: unknown }]
+    expect([a.valid, b.file, b.valid]).toEqual([true, invalid, false])
+    expect(b.problem).toEqual(JSON.parse(run(['validate', 'address', invalid]).stdout))
+
+    const missing = join(tmp, 'missing.json')
+    const broken = run(['validate', 'address', invalid, missing, '-'], '{"zipCode": "60601"}')
+    expect(broken.code).toBe(2)
+    const elements = JSON.parse(broken.stdout) as Array<{ file: string; valid?: boolean; error?: string }>
+    expect(elements.map((e) => [e.file, e.valid, e.error === undefined])).toEqual([[invalid, false, true], [missing, undefined, false], ['standard input', false, true]])
+    expect(broken.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^shipper-rules: cannot read .*missing\.json: ENOENT/)])
+    expect(run(['validate', 'address', '-', '-']).code).toBe(2)
+  })
+  it('--format json is exactly the default output when standard output is not a terminal; --format pretty is readable text', () => {
+    const args = ['validate', 'address', 'examples/address/invalid-many-mistakes.json']
+    const json = run([...args, '--format', 'json'])
+    expect(json).toEqual(run(args))
+    const pretty = run([...args, '--format', 'pretty'])
+    expect(pretty.code).toBe(1)
+    expect(pretty.stdout).toMatch(/^invalid +examples\/address\/invalid-many-mistakes\.json\n +400 validation_failed: /)
+    expect(pretty.stdout).toMatch(/\n +address1 +\[required\] is required/)
+    expect(() => JSON.parse(pretty.stdout) as unknown).toThrow()
+    const valid = run(['validate', 'address', 'examples/address/valid-chicago-warehouse.json', '--format', 'pretty'])
+    expect([valid.code, valid.stdout.split('\n')[0]]).toEqual([0, 'valid    examples/address/valid-chicago-warehouse.json'])
+  })
+  it('without --format: pretty when standard output is a terminal (CliIo.stdoutIsTTY), JSON otherwise', async () => {
+    const { runCli } = await import('../src/cli/main.js')
+    const out = async (stdoutIsTTY: boolean) => {
+      let stdout = ''
+      const io = {
+        readFile: (p: string) => Promise.resolve(readFileSync(join(ROOT, p), 'utf8')),
+        readStdin: () => Promise.resolve(''),
+        listDir: () => Promise.resolve([]),
+        stdout: (t: string) => void (stdout += t),
+        stderr: () => undefined,
+        stdoutIsTTY,
+      }
+      const code = await runCli(['validate', 'address', 'examples/address/valid-chicago-warehouse.json'], io)
+      return { code, stdout }
+    }
+    const tty = await out(true)
+    expect(tty.code).toBe(0)
+    expect(tty.stdout).toMatch(/^valid +examples\/address\/valid-chicago-warehouse\.json\n/)
+    const piped = await out(false)
+    expect(piped.stdout).toBe(run(['validate', 'address', 'examples/address/valid-chicago-warehouse.json']).stdout)
   })
 })

@@ -22,6 +22,7 @@ const io: CliIo = {
     (await readdir(path, { withFileTypes: true })).map((e) => ({ name: e.name, isDirectory: e.isDirectory() })),
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
+  stdoutIsTTY: process.stdout.isTTY === true,
 }
 
 runCli(process.argv.slice(2), io).then(

@@ -8,6 +8,7 @@ import { DENSITY_SCALE_18, NMFC_2025_SCALE, type DensityScale } from '../model/d
 import { densityOf, freightClassForPallet } from '../rules/freightClass.js'
 import { isOversized } from '../rules/freightDimensions.js'
 import type { CliIo } from './io.js'
+import { usageError } from './usage.js'
 
 export const FREIGHT_CLASS_USAGE = `  shipper-rules freight-class <pounds-per-pallet> <length> <width> <height> [--scale 18|nmfc-2025]
       prints the density (pounds per cubic foot) and the freight class of one pallet, decided
@@ -56,7 +57,4 @@ export const freightClassCommand = async (args: ReadonlyArray<string>, io: CliIo
   return 0
 }
 
-const usage = (io: CliIo, message: string): number => {
-  io.stderr(`shipper-rules: ${message}\n${FREIGHT_CLASS_USAGE}\n`)
-  return 2
-}
+const usage = (io: CliIo, message: string): number => usageError(io, 'freight-class', message)

@@ -14,4 +14,6 @@ export interface CliIo {
   readonly listDir: (path: string) => Promise<ReadonlyArray<{ name: string; isDirectory: boolean }>>
   readonly stdout: (text: string) => void
   readonly stderr: (text: string) => void
+  /** Whether standard output is a terminal: results are then printed readably by default. */
+  readonly stdoutIsTTY: boolean
 }

@@ -10,6 +10,8 @@ import { isObject } from '../internal/input.js'
 import { validateAppointmentRequirement, type AppointmentRequirement } from '../rules/appointment.js'
 import { mergeAppointment } from '../rules/appointmentMerge.js'
 import type { CliIo } from './io.js'
+import { parseJsonText } from './jsonText.js'
+import { errorLine, usageError } from './usage.js'
 
 export const MERGE_APPOINTMENT_USAGE = `  shipper-rules merge-appointment <place.json|none> <order.json|none>
       merges a place-level default with an order-level override (each an appointment
@@ -20,10 +22,9 @@ export const MERGE_APPOINTMENT_USAGE = `  shipper-rules merge-appointment <place
 type Side = { requirement: AppointmentRequirement | undefined; required: boolean | undefined }
 
 export const mergeAppointmentCommand = async (args: ReadonlyArray<string>, io: CliIo): Promise<number> => {
-  if (args.length !== 2) {
-    io.stderr(`shipper-rules: merge-appointment takes a place file and an order file (or none)\n${MERGE_APPOINTMENT_USAGE}\n`)
-    return 2
-  }
+  const option = args.find((a) => a.startsWith('-') && a !== '-')
+  if (option !== undefined) return usageError(io, 'merge-appointment', `unknown option '${option}'`)
+  if (args.length !== 2) return usageError(io, 'merge-appointment', 'merge-appointment takes a place file and an order file (or none)')
   const sides: Side[] = []
   const violations: Violation[] = []
   for (const [i, name] of args.entries()) {
@@ -32,13 +33,20 @@ export const mergeAppointmentCommand = async (args: ReadonlyArray<string>, io: C
       sides.push({ requirement: undefined, required: undefined })
       continue
     }
-    let json: unknown
+    let text: string
     try {
-      json = JSON.parse(await io.readFile(name))
+      text = await io.readFile(name)
     } catch (e) {
-      io.stderr(`shipper-rules: cannot read ${level} requirement ${name}: ${e instanceof Error ? e.message : String(e)}\n`)
+      errorLine(io, `cannot read ${level} requirement ${name}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]!}`)
       return 2
     }
+    // a byte order mark is accepted; a syntax error is reported by line and column, not by the text around it
+    const parsed = parseJsonText(text)
+    if (!parsed.ok) {
+      errorLine(io, `malformed JSON in ${level} requirement ${name}: ${parsed.message}`)
+      return 2
+    }
+    const json = parsed.value
     const { appointmentRequired, ...body } = isObject(json) ? json : { appointmentRequired: undefined }
     const required = typeof appointmentRequired === 'boolean' ? appointmentRequired : undefined
     if (json === null) {

@@ -7,6 +7,7 @@ import { DateTime } from 'luxon'
 import { defaultConfig } from '../config.js'
 import { transitDays } from '../rules/calendar.js'
 import type { CliIo } from './io.js'
+import { usageError } from './usage.js'
 
 export const TRANSIT_DAYS_USAGE = `  shipper-rules transit-days <pickup> <delivery> [--zone Z] [--holidays us-federal|carrier]
       business days in (pickup day, delivery day], the days taken in zone Z (default
@@ -39,7 +40,4 @@ export const transitDaysCommand = async (args: ReadonlyArray<string>, io: CliIo)
   return 0
 }
 
-const usage = (io: CliIo, message: string): number => {
-  io.stderr(`shipper-rules: ${message}\n${TRANSIT_DAYS_USAGE}\n`)
-  return 2
-}
+const usage = (io: CliIo, message: string): number => usageError(io, 'transit-days', message)

@@ -1,0 +1,66 @@
+// The package as npm publishes it (npm test builds dist/ first): the tarball `npm pack` makes,
+// judged by publint and by @arethetypeswrong/cli, and installed in an empty project where
+// `npx shipper-rules` must run. The CLI imports the package's own ES modules, so the ZIP table
+// ships once (dist/esm/geo), not a second time inside dist/cli.js.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { publint } from 'publint'
+import { formatMessage } from 'publint/utils'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const ROOT = join(import.meta.dirname, '..')
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+const tmp = mkdtempSync(join(tmpdir(), 'shipper-rules-pack-'))
+const npm = (args: string[], cwd: string) => {
+  const r = spawnSync('npm', args, { cwd, encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed (${r.status}): ${r.stderr}`)
+  return r.stdout
+}
+let tarball = ''
+
+beforeAll(() => {
+  npm(['pack', '--pack-destination', tmp, '--silent'], ROOT)
+  const name = readdirSync(tmp).find((f) => f.endsWith('.tgz'))
+  if (name === undefined) throw new Error('npm pack made no tarball')
+  tarball = join(tmp, name)
+})
+
+describe('the packed tarball', () => {
+  it('publint finds nothing to report, not even a suggestion', async () => {
+    const file = readFileSync(tarball)
+    const { messages, pkg: packed } = await publint({ pack: { tarball: file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) }, level: 'suggestion', strict: true })
+    expect(messages.map((m) => formatMessage(m, packed) ?? m.code)).toEqual([])
+  })
+  it('are the types wrong: no problem in any entry point, under node10, node16 (CJS and ESM) and bundler resolution', () => {
+    // shipper-rules/openapi.json is left out: a JSON file has no types, and node10 resolution
+    // (which ignores "exports") could only find it at the package root; require it as
+    // shipper-rules/dist/openapi.json there.
+    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json', '--exclude-entrypoints', './openapi.json'], { encoding: 'utf8' })
+    const report = JSON.parse(r.stdout) as { analysis: { entrypoints: Record<string, unknown> }; problems?: Record<string, unknown[]> }
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(['.', './geo', './openapi', './package.json'])
+    expect(Object.values(report.problems ?? {}).flat()).toEqual([])
+    expect(r.status).toBe(0)
+  })
+  it('carries the license, and dist/cli.js without the ZIP table (it imports dist/esm at run time)', () => {
+    const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n')
+    expect(listing).toContain('package/LICENSE')
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 shipper-rules contributors\n/)
+    expect(listing).toEqual(expect.arrayContaining(['package/dist/cli.js', 'package/dist/esm/geo/zipTable.js', 'package/geo/package.json', 'package/openapi/package.json']))
+    expect(statSync(join(ROOT, 'dist/cli.js')).size).toBeLessThan(100_000)
+    expect(readFileSync(join(ROOT, 'dist/cli.js'), 'utf8')).toContain('from "./esm/geo/index.js"')
+  })
+  it('installed in an empty project, `npx shipper-rules` runs: --version, and validate tracking with the geo table', () => {
+    const project = join(tmp, 'project')
+    mkdirSync(project)
+    writeFileSync(join(project, 'package.json'), '{"name": "try-shipper-rules", "private": true}\n')
+    npm(['install', '--no-audit', '--no-fund', '--silent', tarball], project)
+    const npx = (args: string[]) => spawnSync('npx', ['--no-install', 'shipper-rules', ...args], { cwd: project, encoding: 'utf8' })
+    expect(npx(['--version']).stdout).toBe(`${pkg.version}\n`)
+    const r = npx(['validate', 'tracking', join(ROOT, 'examples/tracking/valid-chicago-dallas-fresh-ping.json')])
+    expect([r.status, r.stderr.replace(/^npm warn .*\n/gm, '')]).toEqual([0, ''])
+    const t = (JSON.parse(r.stdout) as { value: { location: { statusDescription?: string } } }).value
+    expect(t.location.statusDescription).toBe('In transit near Chatham, IL; expected Tuesday, Nov 24')
+  })
+})
