@@ -1,7 +1,7 @@
 // Executes every `@example` of every doc comment in src/ (STYLE: examples run). In an example, a
 // line `//=> value` asserts that the expression written just before it (since the previous
-// assertion) deep-equals `value`. Names come from the package root and shipper-rules/geo, plus fp-ts's `left`/`right`
-// and luxon's `DateTime`.
+// assertion) deep-equals `value` (the full syntax is in test/support/docExamples.ts). Names come
+// from the package root and shipper-rules/geo, plus fp-ts's `left`/`right` and luxon's `DateTime`.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { left, right } from 'fp-ts/lib/Either.js'
@@ -9,6 +9,7 @@ import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import * as geo from '../src/geo/index.js'
 import * as api from '../src/index.js'
+import { runExample, withAssertions } from './support/docExamples.js'
 
 const SRC = join(import.meta.dirname, '..', 'src')
 const files = (dir: string): string[] =>
@@ -31,21 +32,10 @@ const examplesOf = (file: string): Example[] => {
     const startLine = text.slice(0, m.index).split('\n').length
     for (let i = 0; i < lines.length; i++) {
       if (lines[i]!.trim() !== '@example') continue
-      const body: string[] = []
-      let pending: string[] = []
       let j = i + 1
-      for (; j < lines.length && !lines[j]!.trim().startsWith('@'); j++) {
-        const l = lines[j]!
-        const assertion = /^\s*\/\/=>\s?(.*)$/.exec(l)
-        if (assertion !== null) {
-          body.push(`__check(${pending.join("\n")}\n, ${assertion[1]!});`)
-          pending = []
-        } else if (l.trim() !== '') {
-          pending.push(l)
-        }
-      }
-      body.push(...pending)
-      out.push({ file: relative(SRC, file), line: startLine + i, code: body.join('\n') })
+      while (j < lines.length && !lines[j]!.trim().startsWith('@')) j++
+      const code = withAssertions(lines.slice(i + 1, j).filter((l) => l.trim() !== ''))
+      out.push({ file: relative(SRC, file), line: startLine + i, code })
       i = j - 1
     }
   }
@@ -64,16 +54,7 @@ describe('doc comment examples', () => {
   })
   for (const ex of all) {
     it(`${ex.file}:${ex.line}`, () => {
-      let checks = 0
-      const check = (actual: unknown, expected: unknown): void => {
-        checks += 1
-        expect(actual).toEqual(expected)
-      }
-      const names = Object.keys(scope)
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval
-      const run = new Function(...names, '__check', ex.code) as (...args: unknown[]) => void
-      run(...names.map((n) => scope[n]), check)
-      expect(checks).toBeGreaterThan(0)
+      expect(runExample(ex.code, scope)).toBeGreaterThan(0)
     })
   }
 })

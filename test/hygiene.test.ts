@@ -3,28 +3,21 @@
 // `npx shipper-rules` must run. The CLI imports the package's own ES modules, so the ZIP table
 // ships once (dist/esm/geo), not a second time inside dist/cli.js.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { npm, packTarball, ROOT } from './support/pack.js'
 
-const ROOT = join(import.meta.dirname, '..')
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
-const tmp = mkdtempSync(join(tmpdir(), 'shipper-rules-pack-'))
-const npm = (args: string[], cwd: string) => {
-  const r = spawnSync('npm', args, { cwd, encoding: 'utf8' })
-  if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed (${r.status}): ${r.stderr}`)
-  return r.stdout
-}
+let tmp = ''
 let tarball = ''
 
 beforeAll(() => {
-  npm(['pack', '--pack-destination', tmp, '--silent'], ROOT)
-  const name = readdirSync(tmp).find((f) => f.endsWith('.tgz'))
-  if (name === undefined) throw new Error('npm pack made no tarball')
-  tarball = join(tmp, name)
+  const packed = packTarball('shipper-rules-pack-')
+  tmp = packed.tmp
+  tarball = packed.tarball
 })
 
 describe('the packed tarball', () => {

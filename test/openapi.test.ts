@@ -21,7 +21,9 @@ import {
   type Violation,
 } from '../src/index.js'
 import { boundedNumber, crossField, described, documented, formatted, integer, list, orNull, text } from '../src/model/schema.js'
-import { COMPONENT_CODECS, jsonSchemaOf, openApiDocument, type ComponentName, type OpenApiDocument } from '../src/openapi/index.js'
+import { COMPONENT_CODECS } from '../src/openapi/components.js'
+import { openApiDocument, type ComponentName, type OpenApiDocument } from '../src/openapi/index.js'
+import { jsonSchemaOf } from '../src/openapi/jsonSchema.js'
 import { leftOf, rightOf } from './support/either.js'
 import { ajvFor, compiledArrayOf, compiledSchema, generatedDocument } from './support/openapiAjv.js'
 

@@ -35,8 +35,12 @@ const bundleWithInputs = async (contents: string): Promise<{ text: string; packa
 }
 
 describe('package', () => {
-  it('declares no runtime dependencies beyond fp-ts, io-ts and luxon, and no side effects', () => {
-    expect(Object.keys(pkg['dependencies'] as object).sort()).toEqual(['fp-ts', 'io-ts', 'luxon'])
+  it('declares no runtime dependencies beyond fp-ts, io-ts, luxon and its types (caret ranges; devDependencies exact), and no side effects', () => {
+    // @types/luxon is a dependency: the declarations name luxon's DateTime (test/consumer.test.ts).
+    const dependencies = pkg['dependencies'] as Record<string, string>
+    expect(Object.keys(dependencies).sort()).toEqual(['@types/luxon', 'fp-ts', 'io-ts', 'luxon'])
+    for (const [name, range] of Object.entries(dependencies)) expect([name, range]).toEqual([name, expect.stringMatching(/^\^\d+\.\d+\.\d+$/)])
+    for (const [name, version] of Object.entries(pkg['devDependencies'] as Record<string, string>)) expect([name, version]).toEqual([name, expect.stringMatching(/^\d+\.\d+\.\d+$/)])
     expect(pkg['sideEffects']).toBe(false)
     expect(pkg['bin']).toEqual({ 'shipper-rules': './dist/cli.js' })
   })

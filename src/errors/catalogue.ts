@@ -100,20 +100,15 @@ export type DenialReason = {
  * The prefix of every problem `type` URI. A `tag:` URI (RFC 4151), which RFC 9457 recommends for
  * problem types that are stable identifiers rather than pages to fetch.
  *
- * @category model
- * @since 0.1.0
+ * @internal
  */
 export const PROBLEM_TYPE_PREFIX = 'tag:shipper-rules,2026:problem:'
 
 /**
  * Returns the stable `type` URI of a reason code.
+ * For example, `problemTypeFor('pallet_invalid')` is `'tag:shipper-rules,2026:problem:pallet_invalid'`.
  *
- * @example
- * problemTypeFor('pallet_invalid')
- * //=> 'tag:shipper-rules,2026:problem:pallet_invalid'
- *
- * @category utils
- * @since 0.1.0
+ * @internal
  */
 export const problemTypeFor = (reason: ReasonCode): string => PROBLEM_TYPE_PREFIX + reason
 
@@ -151,13 +146,9 @@ export function statusForReason(reason: string): number | undefined {
 /**
  * The plain reason used for a status when a server sent no reason code: `bad_request` for 400,
  * `unauthorized`, `forbidden`, `not_found`, `internal_error`; `undefined` for other statuses.
+ * For example, `plainReasonForStatus(403)` is `'forbidden'`.
  *
- * @example
- * plainReasonForStatus(403)
- * //=> 'forbidden'
- *
- * @category utils
- * @since 0.1.0
+ * @internal
  */
 export const plainReasonForStatus = (status: number): ReasonCode | undefined => {
   for (const code of REASON_CODES) {

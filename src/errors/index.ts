@@ -1,18 +1,18 @@
 /**
  * Errors: violations, problem details, the reason catalogue and paths.
  *
+ * An explicit list: the path helpers (`at`, `parsePath`, `ROOT`) and the type-URI helpers serve
+ * the library itself and stay importable inside src/ from their modules.
+ *
  * @module
  */
-export { renderPath, parsePath, at, ROOT, type Path, type PathSegment } from './path.js'
+export { renderPath, type Path, type PathSegment } from './path.js'
 export { VIOLATION_CODES, violationAt, type Violation, type Violations, type ViolationCode, type Result } from './violation.js'
 export {
   REASON_CATALOGUE,
   REASON_CODES,
-  PROBLEM_TYPE_PREFIX,
-  problemTypeFor,
   isReasonCode,
   statusForReason,
-  plainReasonForStatus,
   type ReasonCode,
   type ReasonOrigin,
   type DenialReason,

@@ -25,20 +25,15 @@ export type Path = ReadonlyArray<PathSegment>
 /**
  * The empty path: the request root itself.
  *
- * @category constructors
- * @since 0.1.0
+ * @internal
  */
 export const ROOT: Path = []
 
 /**
  * Returns the path extended by one segment; the argument is not modified.
+ * For example, `renderPath(at(at(['orderComponents'], 2), 'dimensions'))` is `'orderComponents[2].dimensions'`.
  *
- * @example
- * renderPath(at(at(['orderComponents'], 2), 'dimensions'))
- * //=> 'orderComponents[2].dimensions'
- *
- * @category combinators
- * @since 0.1.0
+ * @internal
  */
 export const at = (path: Path, segment: PathSegment): Path => [...path, segment]
 
@@ -65,13 +60,9 @@ export const renderPath = (path: Path): string => {
  * Reads a path prefix given by a caller, either as segments or in its rendered wire form
  * (`'appointments.pickup'`, `'orderComponents[2]'`). Malformed text is kept as one key segment,
  * so the prefix always appears verbatim in rendered fields.
+ * For example, `parsePath('orderComponents[2].dimensions')` is `['orderComponents', 2, 'dimensions']`.
  *
- * @example
- * parsePath('orderComponents[2].dimensions')
- * //=> ['orderComponents', 2, 'dimensions']
- *
- * @category utils
- * @since 0.1.0
+ * @internal
  */
 export const parsePath = (prefix: string | Path | undefined): Path => {
   if (prefix === undefined) return ROOT

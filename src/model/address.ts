@@ -9,7 +9,12 @@ import { ISO_COUNTRY_FORMAT, REQUEST_STATES, SERVED_COUNTRIES, SERVED_COUNTRY_FO
 import { asciiUpperCase } from '../internal/text.js'
 import { crossField, formatted, text, type JsonSchema } from './schema.js'
 
-/** @category model */
+/**
+ * The brand of a validated `ServedCountryText`.
+ *
+ * @category model
+ * @since 0.2.0
+ */
 export interface ServedCountryTextBrand {
   readonly ServedCountryText: unique symbol
 }
@@ -21,7 +26,12 @@ export interface ServedCountryTextBrand {
  */
 export const ServedCountryText = formatted<'ServedCountryText', ServedCountryTextBrand>(SERVED_COUNTRY_FORMAT, 'ServedCountryText')
 
-/** @category model */
+/**
+ * The brand of a validated `CountryText`.
+ *
+ * @category model
+ * @since 0.2.0
+ */
 export interface CountryTextBrand {
   readonly CountryText: unique symbol
 }

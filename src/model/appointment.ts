@@ -46,7 +46,12 @@ export const ContactPhone = formatted<'ContactPhone', ContactPhoneBrand>(WIRE_FO
  */
 export type ContactPhone = t.TypeOf<typeof ContactPhone>
 
-/** @category model */
+/**
+ * The brand of a validated `PortalUrl`.
+ *
+ * @category model
+ * @since 0.2.0
+ */
 export interface PortalUrlBrand {
   readonly PortalUrl: unique symbol
 }

@@ -10,7 +10,12 @@ import { ISO_3166_1_ALPHA_2 } from './countries.js'
 import { WIRE_FORMATS } from './patterns.js'
 import { described, formatted } from './schema.js'
 
-/** @category model */
+/**
+ * The brand of a validated `ZipCode`.
+ *
+ * @category model
+ * @since 0.1.0
+ */
 export interface ZipCodeBrand {
   readonly ZipCode: unique symbol
 }
@@ -24,7 +29,12 @@ export const ZipCode = formatted<'ZipCode', ZipCodeBrand>(WIRE_FORMATS.zipCode, 
 /** @category model */
 export type ZipCode = t.TypeOf<typeof ZipCode>
 
-/** @category model */
+/**
+ * The brand of a validated `StateCode`.
+ *
+ * @category model
+ * @since 0.1.0
+ */
 export interface StateCodeBrand {
   readonly StateCode: unique symbol
 }
@@ -39,7 +49,12 @@ export const StateCode = formatted<'StateCode', StateCodeBrand>(WIRE_FORMATS.two
 /** @category model */
 export type StateCode = t.TypeOf<typeof StateCode>
 
-/** @category model */
+/**
+ * The brand of a validated `CountryCode`.
+ *
+ * @category model
+ * @since 0.1.0
+ */
 export interface CountryCodeBrand {
   readonly CountryCode: unique symbol
 }
@@ -56,7 +71,12 @@ export const CountryCode = described(
 /** @category model */
 export type CountryCode = t.TypeOf<typeof CountryCode>
 
-/** @category model */
+/**
+ * The brand of a validated `E164Phone`.
+ *
+ * @category model
+ * @since 0.1.0
+ */
 export interface E164PhoneBrand {
   readonly E164Phone: unique symbol
 }
@@ -70,7 +90,12 @@ export const E164Phone = formatted<'E164Phone', E164PhoneBrand>(WIRE_FORMATS.e16
 /** @category model */
 export type E164Phone = t.TypeOf<typeof E164Phone>
 
-/** @category model */
+/**
+ * The brand of a validated `OrderNumber`.
+ *
+ * @category model
+ * @since 0.1.0
+ */
 export interface OrderNumberBrand {
   readonly OrderNumber: unique symbol
 }
@@ -84,7 +109,12 @@ export const OrderNumber = formatted<'OrderNumber', OrderNumberBrand>(WIRE_FORMA
 /** @category model */
 export type OrderNumber = t.TypeOf<typeof OrderNumber>
 
-/** @category model */
+/**
+ * The brand of a validated `Cents`.
+ *
+ * @category model
+ * @since 0.1.0
+ */
 export interface CentsBrand {
   readonly Cents: unique symbol
 }
@@ -101,7 +131,12 @@ export const Cents = described(
 /** @category model */
 export type Cents = t.TypeOf<typeof Cents>
 
-/** @category model */
+/**
+ * The brand of a validated `TimeOfDay`.
+ *
+ * @category model
+ * @since 0.1.0
+ */
 export interface TimeOfDayBrand {
   readonly TimeOfDay: unique symbol
 }
@@ -115,7 +150,12 @@ export const TimeOfDay = formatted<'TimeOfDay', TimeOfDayBrand>(WIRE_FORMATS.tim
 /** @category model */
 export type TimeOfDay = t.TypeOf<typeof TimeOfDay>
 
-/** @category model */
+/**
+ * The brand of a validated `Email`.
+ *
+ * @category model
+ * @since 0.1.0
+ */
 export interface EmailBrand {
   readonly Email: unique symbol
 }
@@ -129,7 +169,12 @@ export const Email = formatted<'Email', EmailBrand>(WIRE_FORMATS.email, 'Email')
 /** @category model */
 export type Email = t.TypeOf<typeof Email>
 
-/** @category model */
+/**
+ * The brand of a validated `PhoneExtension`.
+ *
+ * @category model
+ * @since 0.1.0
+ */
 export interface PhoneExtensionBrand {
   readonly PhoneExtension: unique symbol
 }

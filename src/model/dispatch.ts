@@ -8,7 +8,12 @@ import { Email } from './brands.js'
 import { LIMITS, WIRE_FORMATS } from './patterns.js'
 import { crossField, formatted, text } from './schema.js'
 
-/** @category model */
+/**
+ * The brand of a validated `Scac`.
+ *
+ * @category model
+ * @since 0.1.0
+ */
 export interface ScacBrand {
   readonly Scac: unique symbol
 }
@@ -29,7 +34,12 @@ export const Scac = formatted<'Scac', ScacBrand>(WIRE_FORMATS.scac, 'Scac')
  */
 export type Scac = t.TypeOf<typeof Scac>
 
-/** @category model */
+/**
+ * The brand of a validated `DispatchPhone`.
+ *
+ * @category model
+ * @since 0.2.0
+ */
 export interface DispatchPhoneBrand {
   readonly DispatchPhone: unique symbol
 }

@@ -10,7 +10,8 @@ import type { ReadonlyNonEmptyArray } from 'fp-ts/lib/ReadonlyNonEmptyArray.js'
 import { list } from './schema.js'
 
 /**
- * The codec type {@link nonEmptyArray} builds.
+ * The type of a codec of a non-empty list (`OrderComponents`, the violations of
+ * `ProblemDetailCodec`): its values are fp-ts `ReadonlyNonEmptyArray`s.
  *
  * @category model
  * @since 0.1.0
@@ -21,13 +22,9 @@ export interface NonEmptyArrayC<C extends t.Mixed>
 /**
  * An array with at least one element: a `minItems: 1` list (see `list` in `schema.ts`), typed as
  * fp-ts's `ReadonlyNonEmptyArray`.
+ * For example, `nonEmptyArray(ZipCode).is([])` is `false`.
  *
- * @example
- * nonEmptyArray(ZipCode).is([])
- * //=> false
- *
- * @category combinators
- * @since 0.1.0
+ * @internal
  */
 export const nonEmptyArray = <C extends t.Mixed>(codec: C, name = `NonEmptyArray<${codec.name}>`): NonEmptyArrayC<C> =>
   list(codec, { minItems: 1, name }) as unknown as NonEmptyArrayC<C>

@@ -153,33 +153,89 @@ const compiled = (f: WireFormat): RegExp => new RegExp(f.pattern, 'u')
  */
 export const SHIPMENT_MODES = ['ltl', 'ftl'] as const
 
-/** ZIP code: exactly five digits, not 00000 or 99999 (ADDR-04). */
+/**
+ * ZIP code: exactly five digits, not 00000 or 99999 (ADDR-04).
+ *
+ * @internal
+ */
 export const ZIP_CODE_PATTERN = compiled(WIRE_FORMATS.zipCode)
-/** The two five-digit values the spec rejects (ADDR-04). */
+/**
+ * The two five-digit values the spec rejects (ADDR-04).
+ *
+ * @internal
+ */
 export const REJECTED_ZIP_CODES: ReadonlySet<string> = new Set(['00000', '99999'])
-/** Two upper-case letters: state codes on the wire (ADDR-02). */
+/**
+ * Two upper-case letters: state codes on the wire (ADDR-02).
+ *
+ * @internal
+ */
 export const TWO_LETTER_CODE_PATTERN = compiled(WIRE_FORMATS.twoLetterCode)
-/** E.164 as the spec writes it for addresses (ADDR-08): `+`, a non-zero digit, up to 15 digits. */
+/**
+ * E.164 as the spec writes it for addresses (ADDR-08): `+`, a non-zero digit, up to 15 digits.
+ *
+ * @internal
+ */
 export const E164_PATTERN = compiled(WIRE_FORMATS.e164)
-/** E.164 as the spec writes it for appointment contacts (APT-03): `+` then 8 to 15 digits. */
+/**
+ * E.164 as the spec writes it for appointment contacts (APT-03): `+` then 8 to 15 digits.
+ *
+ * @internal
+ */
 export const CONTACT_PHONE_PATTERN = compiled(WIRE_FORMATS.contactPhone)
-/** phoneExtension: 1 to 10 digits (ADDR-09). */
+/**
+ * phoneExtension: 1 to 10 digits (ADDR-09).
+ *
+ * @internal
+ */
 export const PHONE_EXTENSION_PATTERN = compiled(WIRE_FORMATS.phoneExtension)
-/** HH:mm, 24-hour (ADDR-11). */
+/**
+ * HH:mm, 24-hour (ADDR-11).
+ *
+ * @internal
+ */
 export const TIME_OF_DAY_PATTERN = compiled(WIRE_FORMATS.timeOfDay)
-/** PRO number: exactly five alphanumeric characters (ID-01). */
+/**
+ * PRO number: exactly five alphanumeric characters (ID-01).
+ *
+ * @internal
+ */
 export const ORDER_NUMBER_PATTERN = compiled(WIRE_FORMATS.orderNumber)
-/** SCAC: 2 to 4 upper-case letters (CRT-08). */
+/**
+ * SCAC: 2 to 4 upper-case letters (CRT-08).
+ *
+ * @internal
+ */
 export const SCAC_PATTERN = compiled(WIRE_FORMATS.scac)
-/** E-mail format (ADDR-10, APT-03, CRT-08). */
+/**
+ * E-mail format (ADDR-10, APT-03, CRT-08).
+ *
+ * @internal
+ */
 export const EMAIL_PATTERN = compiled(WIRE_FORMATS.email)
-/** A date-time with a real calendar day (ID-03). */
+/**
+ * A date-time with a real calendar day (ID-03).
+ *
+ * @internal
+ */
 export const DATE_TIME_PATTERN = compiled(WIRE_FORMATS.dateTime)
-/** A quote id (QTE-08). */
+/**
+ * A quote id (QTE-08).
+ *
+ * @internal
+ */
 export const QUOTE_ID_PATTERN = compiled(WIRE_FORMATS.quoteId)
-/** An https portal URL (APT-02). */
+/**
+ * An https portal URL (APT-02).
+ *
+ * @internal
+ */
 export const PORTAL_URL_PATTERN = compiled(WIRE_FORMATS.portalUrl)
-/** Required free text: one character that is not white space (ADDR-01, CRT-02). */
+/**
+ * Required free text: one character that is not white space (ADDR-01, CRT-02).
+ *
+ * @internal
+ */
 export const NOT_BLANK_PATTERN = compiled(WIRE_FORMATS.notBlank)
 
 /**
@@ -238,21 +294,16 @@ export const isE164 = (s: string): boolean => s.length <= 16 && E164_PATTERN.tes
 
 /**
  * Whether a string is an HH:mm 24-hour time of day.
+ * For example, `isTimeOfDay('24:00')` is `false`.
  *
- * @example
- * isTimeOfDay('24:00')
- * //=> false
- *
- * @category refinements
- * @since 0.1.0
+ * @internal
  */
 export const isTimeOfDay = (s: string): boolean => s.length === 5 && TIME_OF_DAY_PATTERN.test(s)
 
 /**
  * Whether a string is a phone extension: 1 to 10 digits.
  *
- * @category refinements
- * @since 0.1.0
+ * @internal
  */
 export const isPhoneExtension = (s: string): boolean => s.length <= 10 && PHONE_EXTENSION_PATTERN.test(s)
 

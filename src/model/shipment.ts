@@ -65,7 +65,12 @@ export const Shipment = t.type(
  */
 export type Shipment = t.TypeOf<typeof Shipment>
 
-/** @category model */
+/**
+ * The brand of a validated `QuoteId`.
+ *
+ * @category model
+ * @since 0.2.0
+ */
 export interface QuoteIdBrand {
   readonly QuoteId: unique symbol
 }

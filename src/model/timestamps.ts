@@ -16,13 +16,9 @@ export { DATE_TIME_PATTERN } from './patterns.js'
 /**
  * Whether a string is a wire timestamp: a date, a time and a zone designator, naming a real
  * calendar date (ID-03).
+ * For example, `isDateTimeString('2026-03-02T09:30:00')` is `false`.
  *
- * @example
- * isDateTimeString('2026-03-02T09:30:00')
- * //=> false
- *
- * @category refinements
- * @since 0.1.0
+ * @internal
  */
 export const isDateTimeString: (s: string) => boolean = formatTest(WIRE_FORMATS.dateTime)
 

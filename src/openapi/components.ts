@@ -42,8 +42,7 @@ import {
 /**
  * Every named schema of the document: component name to the codec it is generated from.
  *
- * @category model
- * @since 0.2.0
+ * @internal
  */
 export const COMPONENT_CODECS = {
   Address,
@@ -90,8 +89,7 @@ export type ComponentName = keyof typeof COMPONENT_CODECS
  * What each component is, in the spec's words (added to its schema unless the codec documents
  * itself).
  *
- * @category model
- * @since 0.2.0
+ * @internal
  */
 export const COMPONENT_DESCRIPTIONS: Readonly<Record<ComponentName, string>> = {
   Address:

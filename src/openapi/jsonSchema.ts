@@ -20,8 +20,7 @@ import { isDescribed, type JsonSchema } from '../model/schema.js'
  * The codecs that are named components of the document, each mapped (by object identity) to its
  * name under `#/components/schemas/`.
  *
- * @category model
- * @since 0.2.0
+ * @internal
  */
 export type ComponentNames = ReadonlyMap<unknown, string>
 
@@ -146,8 +145,7 @@ const render = (path: ReadonlyArray<string>): string => path.join('')
  * occurs inside the given one; the given codec itself is always expanded (that is how the document
  * builds `components.schemas`). Unknown properties stay allowed: no `additionalProperties`.
  *
- * @category codecs
- * @since 0.2.0
+ * @internal
  */
 export const jsonSchemaOf = (codec: t.Any, components: ComponentNames = new Map()): Either<ReadonlyArray<string>, JsonSchema> => {
   const errors: string[] = []

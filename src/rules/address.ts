@@ -56,8 +56,7 @@ export interface NormalizeAddressOptions {
 /**
  * The defaults of ADDR-05 and ADDR-11.
  *
- * @category model
- * @since 0.1.0
+ * @internal
  */
 export const ADDRESS_DEFAULTS = { country: 'US', openTime: '10:00', closeTime: '16:00' } as const
 

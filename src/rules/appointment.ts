@@ -15,8 +15,7 @@ import { formatTest, LIMITS, WIRE_FORMATS } from '../model/patterns.js'
 /**
  * The booking channels, least strict first (APT-01, APT-07).
  *
- * @category model
- * @since 0.1.0
+ * @internal
  */
 export const APPOINTMENT_CHANNELS = ['PHONE', 'EMAIL', 'PORTAL'] as const
 

@@ -16,8 +16,7 @@ import { isAppointmentLocked, isOrderStatus } from './orderLifecycle.js'
 /**
  * The header that carries the reason of a change after acceptance.
  *
- * @category model
- * @since 0.1.0
+ * @internal
  */
 export const CHANGE_REASON_HEADER = 'X-Service-Change-Reason'
 

@@ -9,8 +9,7 @@
 /**
  * A civil date.
  *
- * @category model
- * @since 0.1.0
+ * @internal
  */
 export interface CivilDate {
   readonly year: number
@@ -23,13 +22,9 @@ const floorDiv = (a: number, b: number): number => Math.floor(a / b)
 /**
  * Returns the day number of a civil date: days since 1970-01-01 (negative before). Algorithm:
  * Howard Hinnant's days_from_civil, exact for every year JavaScript numbers hold.
+ * For example, 1970-01-01 is day 0 and 2026-11-24 is day 20781.
  *
- * @example
- * [dayNumber({ year: 1970, month: 1, day: 1 }), dayNumber({ year: 2026, month: 11, day: 24 })]
- * //=> [0, 20781]
- *
- * @category utils
- * @since 0.1.0
+ * @internal
  */
 export const dayNumber = ({ year, month, day }: CivilDate): number => {
   const y = month <= 2 ? year - 1 : year
@@ -43,13 +38,9 @@ export const dayNumber = ({ year, month, day }: CivilDate): number => {
 
 /**
  * Returns the civil date of a day number (inverse of {@link dayNumber}).
+ * For example, `civilDate(20781)` is `{ year: 2026, month: 11, day: 24 }`.
  *
- * @example
- * civilDate(20781)
- * //=> { year: 2026, month: 11, day: 24 }
- *
- * @category utils
- * @since 0.1.0
+ * @internal
  */
 export const civilDate = (n: number): CivilDate => {
   const z = n + 719468
@@ -65,21 +56,16 @@ export const civilDate = (n: number): CivilDate => {
 
 /**
  * ISO weekday of a day number: 1 Monday … 7 Sunday.
+ * For example, `weekday(0)` is 4: 1970-01-01 was a Thursday.
  *
- * @example
- * weekday(0) // 1970-01-01 was a Thursday
- * //=> 4
- *
- * @category utils
- * @since 0.1.0
+ * @internal
  */
 export const weekday = (n: number): number => ((((n + 3) % 7) + 7) % 7) + 1
 
 /**
  * Whether a day number falls on Saturday or Sunday.
  *
- * @category utils
- * @since 0.1.0
+ * @internal
  */
 export const isWeekend = (n: number): boolean => weekday(n) >= 6
 

@@ -66,14 +66,10 @@ const daysInMonth = (year: number, month: number): number =>
 
 /**
  * The observed day number of a rule in a year, or undefined before the rule's first year.
+ * For example, July 4, 2026 is a Saturday, so the observed day of Independence Day in 2026 is
+ * the day number of Friday, July 3.
  *
- * @example
- * // July 4, 2026 is a Saturday: observed Friday, July 3
- * civilDate(observedDay(US_FEDERAL_HOLIDAYS[5], 2026))
- * //=> { year: 2026, month: 7, day: 3 }
- *
- * @category utils
- * @since 0.1.0
+ * @internal
  */
 export const observedDay = (rule: HolidayRule, year: number): number | undefined => {
   if (rule.from !== undefined && year < rule.from) return undefined
@@ -145,7 +141,11 @@ export const listCounter = (dates: ReadonlyArray<string>): HolidayCounter => {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
-/** The day number of a `yyyy-MM-dd` text naming a real date, or undefined. */
+/**
+ * The day number of a `yyyy-MM-dd` text naming a real date, or undefined.
+ *
+ * @internal
+ */
 export const parseIsoDate = (text: string): number | undefined => {
   const m = ISO_DATE.exec(text)
   if (m === null) return undefined

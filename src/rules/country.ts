@@ -32,13 +32,9 @@ export const classifyCountry = (code: string): 'served' | 'not_served' | 'unknow
 
 /**
  * Whether an upper-case code is a served US territory (PR, GU, VI, AS, MP).
+ * For example, `isUsTerritory('VI')` is `true`.
  *
- * @example
- * isUsTerritory('VI')
- * //=> true
- *
- * @category refinements
- * @since 0.1.0
+ * @internal
  */
 export const isUsTerritory = (code: string): code is UsTerritory => TERRITORY_SET.has(code)
 

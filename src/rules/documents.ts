@@ -14,8 +14,7 @@ import { left, right } from '../internal/either.js'
 /**
  * The stops of an order, as the path writes them (APT-17).
  *
- * @category model
- * @since 0.1.0
+ * @internal
  */
 export const STOPS = ['PICKUP', 'DELIVERY'] as const
 
@@ -30,16 +29,14 @@ export type Stop = (typeof STOPS)[number]
 /**
  * The shipment document types (DOC-01).
  *
- * @category model
- * @since 0.1.0
+ * @internal
  */
 export const SHIPMENT_DOCUMENT_TYPES = ['BILL_OF_LADING', 'INVOICE', 'SHIPPING_LABEL', 'POD'] as const
 
 /**
  * The appointment document types; only the first two are uploadable (DOC-04).
  *
- * @category model
- * @since 0.1.0
+ * @internal
  */
 export const APPOINTMENT_DOCUMENT_TYPES = ['PACKING_SLIP', 'CUSTOMER_BOL', 'APPOINTMENT_DOCUMENT'] as const
 
@@ -54,8 +51,7 @@ export type AppointmentDocumentKind = (typeof APPOINTMENT_DOCUMENT_TYPES)[number
 /**
  * The content types an appointment upload may have (DOC-02).
  *
- * @category model
- * @since 0.1.0
+ * @internal
  */
 export const UPLOAD_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const
 

@@ -53,8 +53,7 @@ export interface ResolvedDimensions extends PalletSize {
 /**
  * Positional order of the deprecated palletDimensions array (FRT-04).
  *
- * @category model
- * @since 0.1.0
+ * @internal
  */
 export const PALLET_DIMENSIONS_ORDER = ['height', 'length', 'width'] as const
 

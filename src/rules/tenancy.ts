@@ -34,7 +34,12 @@ export interface Credentials {
  */
 export type EndpointKind = 'appointment' | 'other'
 
-/** The scope a bearer token must carry (AUTH-02). */
+/**
+ * The scope a bearer token must carry (AUTH-02).
+ *
+ * @category model
+ * @since 0.1.0
+ */
 export const SHIPPER_SCOPE = 'shipper'
 
 /**

@@ -20,8 +20,7 @@ import type { GpsData } from '../model/tracking.js'
 /**
  * The optional sections of a tracking response (TRK-01): only `location` exists.
  *
- * @category model
- * @since 0.1.0
+ * @internal
  */
 export const TRACKING_SECTIONS = ['location'] as const
 

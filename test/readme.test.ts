@@ -1,0 +1,100 @@
+// README.md runs (STYLE: examples run). Every ```ts block is executed with the names it imports
+// ('shipper-rules', 'shipper-rules/geo', 'shipper-rules/openapi' and 'luxon', mapped to the
+// sources) and nothing else, and each `//=> value` in it is asserted (the syntax is in
+// test/support/docExamples.ts). Every line of the "Command line" block runs against the built
+// bin (npm test builds first) and must end with the exit code its comment shows.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as luxon from 'luxon'
+import { describe, expect, it } from 'vitest'
+import * as geo from '../src/geo/index.js'
+import * as api from '../src/index.js'
+import * as openapi from '../src/openapi/index.js'
+import { runExample, withAssertions } from './support/docExamples.js'
+
+const ROOT = join(import.meta.dirname, '..')
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
+
+const MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  'shipper-rules': api,
+  'shipper-rules/geo': geo,
+  'shipper-rules/openapi': openapi,
+  luxon,
+}
+
+interface Block {
+  readonly lang: string
+  readonly offset: number
+  /** The line of README.md where the block's first line of code stands. */
+  readonly line: number
+  readonly lines: ReadonlyArray<string>
+}
+
+const blocks: Block[] = [...README.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
+  lang: m[1]!,
+  offset: m.index,
+  line: README.slice(0, m.index).split('\n').length + 1,
+  lines: m[2]!.replace(/\n$/, '').split('\n'),
+}))
+
+const IMPORT = /^import\s+\{([^}]*)\}\s+from\s+'([^']+)'\s*$/
+
+/** A ```ts block as code with assertions, and the names its imports bring in. */
+const prepare = (block: Block): { code: string; scope: Record<string, unknown> } => {
+  const scope: Record<string, unknown> = {}
+  const body: string[] = []
+  for (const line of block.lines) {
+    const m = IMPORT.exec(line)
+    if (m === null) {
+      expect(line, 'an import the runner does not read').not.toMatch(/^import\b/)
+      body.push(line)
+      continue
+    }
+    const module = MODULES[m[2]!]
+    expect(module, `an import from '${m[2]!}'`).toBeDefined()
+    for (const name of m[1]!.split(',').map((n) => n.trim()).filter((n) => n !== '' && !n.startsWith('type '))) {
+      expect(Object.keys(module!), `'${m[2]!}' exports ${name}`).toContain(name)
+      scope[name] = module![name]
+    }
+  }
+  return { code: withAssertions(body), scope }
+}
+
+describe('README.md code blocks', () => {
+  const tsBlocks = blocks.filter((b) => b.lang === 'ts')
+  it('there are blocks to run', () => {
+    expect(tsBlocks.length).toBeGreaterThanOrEqual(4)
+  })
+  for (const block of tsBlocks) {
+    it(`README.md:${block.line} runs and every result it shows holds`, () => {
+      const { code, scope } = prepare(block)
+      expect(runExample(code, scope)).toBeGreaterThan(0)
+    })
+  }
+})
+
+describe('README.md "Command line"', () => {
+  const heading = README.indexOf('\n## Command line\n')
+  const block = blocks.find((b) => b.lang === 'sh' && heading >= 0 && b.offset > heading)
+  const lines = (block?.lines ?? []).filter((l) => l.trim() !== '')
+  // The lines run in a scratch folder that sees examples/ (so `openapi > shipper-v1.json` writes there).
+  const cwd = mkdtempSync(join(tmpdir(), 'shipper-rules-readme-'))
+  symlinkSync(join(ROOT, 'examples'), join(cwd, 'examples'))
+
+  it('has commands, each with the exit code it ends with', () => {
+    expect(lines.length).toBeGreaterThan(10)
+    expect(lines.filter((l) => !/^[^#]*\bnpx shipper-rules\b[^#]*#\s*exit [012]\b/.test(l))).toEqual([])
+  })
+  for (const line of lines) {
+    const [command = '', comment = ''] = line.split(/\s+#\s+/, 2)
+    it(command, () => {
+      const files = command.split(/\s+/).filter((w, i, all) => /\.json$/.test(w) && !w.includes('*') && all[i - 1] !== '>')
+      expect(files.filter((f) => !existsSync(join(ROOT, f)))).toEqual([])
+      const shell = command.replaceAll('npx shipper-rules', `${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'dist', 'cli.js'))}`)
+      const r = spawnSync('sh', ['-c', shell], { cwd, encoding: 'utf8' })
+      expect({ exit: r.status, stderr: r.stderr }).toEqual({ exit: Number(/exit (\d)/.exec(comment)![1]), stderr: '' })
+    })
+  }
+})

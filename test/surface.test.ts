@@ -1,0 +1,167 @@
+// The public surface is deliberate (package issue, "A deliberate surface"): every name an entry
+// point exports at run time is a promise, so each one has a row in docs/exports.md saying what
+// it is and which page describes it. This test fails when an export appears that the table does
+// not list, when a listed name disappears, when a row's kind or category is stale, when a row
+// names a page that does not mention the name, and when any export (types included) lacks its
+// typedoc `@category` and `@since` or is marked `@internal`.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import * as t from 'io-ts'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+import * as geo from '../src/geo/index.js'
+import * as root from '../src/index.js'
+import * as model from '../src/model/index.js'
+import * as openapi from '../src/openapi/index.js'
+
+const ROOT = join(import.meta.dirname, '..')
+const read = (p: string): string => readFileSync(join(ROOT, p), 'utf8')
+
+const ENTRY_POINTS = [
+  { name: 'shipper-rules', source: 'src/index.ts', module: root as Record<string, unknown> },
+  { name: 'shipper-rules/geo', source: 'src/geo/index.ts', module: geo as Record<string, unknown> },
+  { name: 'shipper-rules/openapi', source: 'src/openapi/index.ts', module: openapi as Record<string, unknown> },
+] as const
+
+/** The pages a row may name; API.md is the shared one beside the repository, checked when present. */
+const PAGES: Readonly<Record<string, string>> = {
+  'API.md': join('..', 'shared', 'API.md'),
+  'README.md': 'README.md',
+  'docs/rules.md': 'docs/rules.md',
+  'docs/tracking.md': 'docs/tracking.md',
+  'docs/freight-class.md': 'docs/freight-class.md',
+  'docs/lifecycle.md': 'docs/lifecycle.md',
+}
+
+interface Row {
+  readonly entry: string
+  readonly name: string
+  readonly kind: string
+  readonly category: string
+  readonly describedIn: ReadonlyArray<string>
+}
+
+/** The rows of docs/exports.md, each under the `## \`entry point\`` heading it follows. */
+const rows: Row[] = (() => {
+  const out: Row[] = []
+  let entry = ''
+  for (const line of read('docs/exports.md').split('\n')) {
+    const heading = /^## `([^`]+)`/.exec(line)
+    if (heading !== null) entry = heading[1]!
+    const m = /^\| `([A-Za-z_$][\w$]*)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$/.exec(line)
+    if (m === null) continue
+    out.push({ entry, name: m[1]!, kind: m[2]!.trim(), category: m[3]!.trim(), describedIn: m[4]!.split(',').map((s) => s.trim()) })
+  }
+  return out
+})()
+
+/** function, codec (an io-ts type) or const: what a value is at run time. */
+const kindOf = (value: unknown): string => (value instanceof t.Type ? 'codec' : typeof value === 'function' ? 'function' : 'const')
+
+/** Every export of each entry point as the compiler sees it (types too), with its doc tags. */
+const declared = (() => {
+  const parsed = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.build.json'), {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => undefined,
+  })
+  const program = ts.createProgram(ENTRY_POINTS.map((e) => join(ROOT, e.source)), parsed!.options)
+  const checker = program.getTypeChecker()
+  const out = new Map<string, Map<string, { tags: Map<string, string>; isValue: boolean }>>()
+  for (const e of ENTRY_POINTS) {
+    const exports = new Map<string, { tags: Map<string, string>; isValue: boolean }>()
+    const file = program.getSourceFile(join(ROOT, e.source))!
+    for (const s of checker.getExportsOfModule(checker.getSymbolAtLocation(file)!)) {
+      const target = s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s
+      // A codec is a value and a type of the same name: the value's comment decides its category.
+      const d = target.valueDeclaration ?? target.declarations?.[0]
+      const host = d !== undefined && ts.isVariableDeclaration(d) ? d.parent.parent : d
+      const tags = new Map<string, string>()
+      for (const tag of host === undefined ? [] : ts.getJSDocTags(host)) tags.set(tag.tagName.text, ts.getTextOfJSDocComment(tag.comment) ?? '')
+      exports.set(s.name, { tags, isValue: (target.flags & ts.SymbolFlags.Value) !== 0 })
+    }
+    out.set(e.name, exports)
+  }
+  return out
+})()
+
+describe('docs/exports.md: the runtime exports of every entry point, each described', () => {
+  it('has a section for every entry point, and no duplicate row', () => {
+    expect([...new Set(rows.map((r) => r.entry))]).toEqual(ENTRY_POINTS.map((e) => e.name))
+    const keys = rows.map((r) => `${r.entry} ${r.name}`)
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([])
+  })
+
+  for (const e of ENTRY_POINTS) {
+    describe(e.name, () => {
+      const listed = rows.filter((r) => r.entry === e.name)
+      const exported = Object.keys(e.module).sort()
+      it('every runtime export has a row (a new export is a public promise: describe it, or keep it internal)', () => {
+        const unlisted = exported.filter((n) => !listed.some((r) => r.name === n))
+        const suggested = unlisted.map((n) => `| \`${n}\` | ${kindOf(e.module[n])} | ${declared.get(e.name)!.get(n)?.tags.get('category') ?? '?'} | ? |`)
+        expect(suggested).toEqual([])
+      })
+      it('every row names a runtime export (a documented name must not disappear)', () => {
+        expect(listed.map((r) => r.name).filter((n) => !exported.includes(n))).toEqual([])
+      })
+      it('every row states the kind of the value and the @category of its declaration', () => {
+        const stale = listed
+          .filter((r) => exported.includes(r.name))
+          .map((r) => ({ r, kind: kindOf(e.module[r.name]), category: declared.get(e.name)!.get(r.name)?.tags.get('category') }))
+          .filter(({ r, kind, category }) => r.kind !== kind || r.category !== category)
+          .map(({ r, kind, category }) => `${r.name}: row says ${r.kind}, ${r.category}; source says ${kind}, ${category ?? '(none)'}`)
+        expect(stale).toEqual([])
+      })
+    })
+  }
+
+  it('every row is described: a page that names it in code, the wire model, or with a documented export', () => {
+    const problems: string[] = []
+    const pageText = new Map<string, string | undefined>()
+    const textOf = (page: string): string | undefined => {
+      if (!pageText.has(page)) pageText.set(page, existsSync(join(ROOT, PAGES[page]!)) ? read(PAGES[page]!) : undefined)
+      return pageText.get(page)
+    }
+    const names = (text: string, name: string): boolean => new RegExp(`\`${name}(?![\\w$])`).test(text)
+    /** A row described by a page of this repository (or, for API.md, the shared page). */
+    const onAPage = (r: Row): boolean => r.describedIn.some((d) => d in PAGES && d !== 'API.md')
+    for (const r of rows) {
+      if (r.describedIn.length === 0 || r.describedIn.includes('?')) problems.push(`${r.name}: described nowhere`)
+      for (const d of r.describedIn) {
+        const companion = /^with `([^`]+)`$/.exec(d)
+        if (d in PAGES) {
+          const text = textOf(d)
+          if (text === undefined && d !== 'API.md') problems.push(`${r.name}: ${d} does not exist`)
+          else if (text !== undefined && !names(text, r.name)) problems.push(`${r.name}: ${d} does not name it`)
+        } else if (d === 'wire model') {
+          if (r.entry !== 'shipper-rules' || !Object.hasOwn(model, r.name)) problems.push(`${r.name}: not exported by src/model/index.ts`)
+        } else if (companion !== null) {
+          const other = rows.find((x) => x.entry === r.entry && x.name === companion[1])
+          if (other === undefined || !onAPage(other)) problems.push(`${r.name}: ${companion[1]!} is not a row described on a page`)
+        } else {
+          problems.push(`${r.name}: unknown source "${d}"`)
+        }
+      }
+      if (r.describedIn.every((d) => d === 'API.md')) problems.push(`${r.name}: described only outside the repository (API.md)`)
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('every export of every entry point, types included, has @category and @since and is not @internal', () => {
+    const missing: string[] = []
+    for (const [entry, exports] of declared) {
+      for (const [name, { tags }] of exports) {
+        if (!tags.has('category')) missing.push(`${entry} ${name}: no @category`)
+        if (!tags.has('since')) missing.push(`${entry} ${name}: no @since`)
+        if (tags.has('internal')) missing.push(`${entry} ${name}: exported but @internal`)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
+  it('the compiler and the runtime agree on which names are values', () => {
+    for (const e of ENTRY_POINTS) {
+      const values = [...declared.get(e.name)!].filter(([, d]) => d.isValue).map(([n]) => n).sort()
+      expect(values).toEqual(Object.keys(e.module).sort())
+    }
+  })
+})
