@@ -234,6 +234,16 @@ export const canonicalJsonText = (text: string): string | undefined => {
       }
     }
   }
+  /** Reads an object key and its colon (at the key's opening quote); the key, or undefined when malformed. */
+  const readKey = (): string | undefined => {
+    if (text[i] !== '"') return undefined
+    const key = readString()
+    if (key === undefined) return undefined
+    skipSpace()
+    if (text[i] !== ':') return undefined
+    i++
+    return key
+  }
   try {
     const stack: Frame[] = []
     let result: string | undefined
@@ -257,12 +267,8 @@ export const canonicalJsonText = (text: string): string | undefined => {
           i++
           value = '{}'
         } else {
-          if (text[i] !== '"') return undefined
-          const key = readString()
+          const key = readKey()
           if (key === undefined) return undefined
-          skipSpace()
-          if (text[i] !== ':') return undefined
-          i++
           stack.push({ kind: 'object', members: new Map(), key })
           continue
         }
@@ -304,12 +310,8 @@ export const canonicalJsonText = (text: string): string | undefined => {
           i++
           if (top.kind === 'object') {
             skipSpace()
-            if (text[i] !== '"') return undefined
-            const key = readString()
+            const key = readKey()
             if (key === undefined) return undefined
-            skipSpace()
-            if (text[i] !== ':') return undefined
-            i++
             top.key = key
           }
           break
