@@ -117,6 +117,11 @@ export interface TrackingModel {
  * skew allowance of 120 seconds, and the live position model of docs/tracking.md (pings count for
  * 6 hours and are carried forward for at most 1 hour; radius 2 km plus 40 km per hour since the
  * last observation; delayed beyond 2 hours behind schedule or 50 km off the route).
+ * The limits of QTE-02, CRT-10, DOC-03, FRT-02, FRT-09 to FRT-12 and ADDR-14.
+ *
+ * @example
+ * defaultConfig.pallet.maxDimensions
+ * //=> { length: 96, width: 96, height: 108 }
  *
  * @category constructors
  * @since 0.1.0
@@ -172,6 +177,7 @@ export type DeepPartial<T> = T extends ReadonlyArray<unknown> | string | number 
  * cannot make sense: an unknown key, a negative or non-integer limit, a minimum above its
  * maximum, liftgate limits looser than the standard ones, an unknown time zone, a malformed
  * density scale or holiday list. Violations have entity `config` and the path of the field.
+ * Implements no rule ID.
  *
  * @example
  * makeConfig({ pallet: { maxPoundsPerPallet: 2000 } })

@@ -1,7 +1,8 @@
 // Executes every `@example` of every doc comment in src/ (STYLE: examples run). In an example, a
 // line `//=> value` asserts that the expression written just before it (since the previous
 // assertion) deep-equals `value` (the full syntax is in test/support/docExamples.ts). Names come
-// from the package root and shipper-rules/geo, plus fp-ts's `left`/`right` and luxon's `DateTime`.
+// from the package root, shipper-rules/geo and shipper-rules/openapi, plus fp-ts's `left`/`right`
+// and luxon's `DateTime`.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { left, right } from 'fp-ts/lib/Either.js'
@@ -9,6 +10,7 @@ import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import * as geo from '../src/geo/index.js'
 import * as api from '../src/index.js'
+import * as openapi from '../src/openapi/index.js'
 import { runExample, withAssertions } from './support/docExamples.js'
 
 const SRC = join(import.meta.dirname, '..', 'src')
@@ -43,7 +45,7 @@ const examplesOf = (file: string): Example[] => {
 }
 
 const all = files(SRC).flatMap(examplesOf)
-const scope: Record<string, unknown> = { ...api, ...geo, left, right, DateTime }
+const scope: Record<string, unknown> = { ...api, ...geo, ...openapi, left, right, DateTime }
 
 describe('doc comment examples', () => {
   it('there are examples to run', () => {

@@ -6,13 +6,14 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, normalize } from 'node:path'
 import * as luxon from 'luxon'
 import { describe, expect, it } from 'vitest'
 import * as geo from '../src/geo/index.js'
 import * as api from '../src/index.js'
 import * as openapi from '../src/openapi/index.js'
 import { runExample, withAssertions } from './support/docExamples.js'
+import { npm } from './support/pack.js'
 
 const ROOT = join(import.meta.dirname, '..')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
@@ -97,4 +98,24 @@ describe('README.md "Command line"', () => {
       expect({ exit: r.status, stderr: r.stderr }).toEqual({ exit: Number(/exit (\d)/.exec(comment)![1]), stderr: '' })
     })
   }
+})
+
+describe('README.md links', () => {
+  // The README is read on npm and in node_modules, so its relative links (and those of the docs
+  // shipped with it) must resolve inside the tarball: to a file package.json "files" ships.
+  it('every relative link of README.md and the shipped docs/*.md names a file in the packed package', () => {
+    const [pack] = JSON.parse(npm(['pack', '--dry-run', '--json', '--silent'], ROOT)) as Array<{ files: Array<{ path: string }> }>
+    const shipped = new Set(pack!.files.map((f) => f.path))
+    const pages = ['README.md', ...[...shipped].filter((f) => /^docs\/[^/]+\.md$/.test(f))]
+    expect(pages.length).toBeGreaterThan(1)
+    const links = pages.flatMap((page) => {
+      const text = readFileSync(join(ROOT, page), 'utf8').replace(/^```[\s\S]*?^```$/gm, '')
+      return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((m) => m[1]!)
+        .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#'))
+        .map((target) => ({ page, target, file: normalize(join(dirname(page), target.replace(/#.*$/, ''))).split('\\').join('/') }))
+    })
+    expect(links.length).toBeGreaterThan(5)
+    expect(links.filter((l) => !shipped.has(l.file))).toEqual([])
+  })
 })

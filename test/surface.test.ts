@@ -3,7 +3,8 @@
 // it is and which page describes it. This test fails when an export appears that the table does
 // not list, when a listed name disappears, when a row's kind or category is stale, when a row
 // names a page that does not mention the name, and when any export (types included) lacks its
-// typedoc `@category` and `@since` or is marked `@internal`.
+// typedoc `@category` and `@since` or is marked `@internal`, and when a runtime export's doc
+// comment lacks an `@example` asserting with `//=>` or names no rule ID (nor says it implements none).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as t from 'io-ts'
@@ -66,9 +67,10 @@ const declared = (() => {
   })
   const program = ts.createProgram(ENTRY_POINTS.map((e) => join(ROOT, e.source)), parsed!.options)
   const checker = program.getTypeChecker()
-  const out = new Map<string, Map<string, { tags: Map<string, string>; isValue: boolean }>>()
+  type Declared = { tags: Map<string, string>; text: string; isValue: boolean }
+  const out = new Map<string, Map<string, Declared>>()
   for (const e of ENTRY_POINTS) {
-    const exports = new Map<string, { tags: Map<string, string>; isValue: boolean }>()
+    const exports = new Map<string, Declared>()
     const file = program.getSourceFile(join(ROOT, e.source))!
     for (const s of checker.getExportsOfModule(checker.getSymbolAtLocation(file)!)) {
       const target = s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s
@@ -77,12 +79,37 @@ const declared = (() => {
       const host = d !== undefined && ts.isVariableDeclaration(d) ? d.parent.parent : d
       const tags = new Map<string, string>()
       for (const tag of host === undefined ? [] : ts.getJSDocTags(host)) tags.set(tag.tagName.text, ts.getTextOfJSDocComment(tag.comment) ?? '')
-      exports.set(s.name, { tags, isValue: (target.flags & ts.SymbolFlags.Value) !== 0 })
+      // The whole doc comment (description and every tag, @example included) as written.
+      const docs = host === undefined ? [] : ts.getJSDocCommentsAndTags(host).filter(ts.isJSDoc)
+      const text = docs.map((c) => c.getText()).join('\n')
+      exports.set(s.name, { tags, text, isValue: (target.flags & ts.SymbolFlags.Value) !== 0 })
     }
     out.set(e.name, exports)
   }
   return out
 })()
+
+/**
+ * A rule ID of the shared RULES.md: `ADDR-04`, `TRK-01` (its prefixes spelled out, so that
+ * `UTF-16` or a sample reference `PO-88` in a comment is no rule ID).
+ */
+const RULE_ID = /\b(?:ADDR|APT|AUTH|CNF|CRT|DOC|ERR|FRT|ID|INV|ORD|QTE|TRK)-\d\d\b/g
+/** The explicit exemption from naming a rule ID (see the test below). */
+const NO_RULE = /\bImplements no rule ID\./
+
+/** The `@example` blocks of a doc comment's text, as test/examples.test.ts reads them. */
+const examplesOf = (comment: string): string[] => {
+  const lines = comment.split('\n').map((l) => l.replace(/^\s*(?:\/\*\*|\*\/|\*) ?/, ''))
+  const out: string[] = []
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i]!.trim() !== '@example') continue
+    let j = i + 1
+    while (j < lines.length && !lines[j]!.trim().startsWith('@')) j++
+    out.push(lines.slice(i + 1, j).join('\n'))
+    i = j - 1
+  }
+  return out
+}
 
 describe('docs/exports.md: the runtime exports of every entry point, each described', () => {
   it('has a section for every entry point, and no duplicate row', () => {
@@ -156,6 +183,35 @@ describe('docs/exports.md: the runtime exports of every entry point, each descri
       }
     }
     expect(missing).toEqual([])
+  })
+
+  // Package issue item 4: every runtime export has a doc comment naming its rule IDs (the
+  // `ABC-01` IDs of the shared RULES.md) and at least one `@example` asserting a result with
+  // `//=>` (test/examples.test.ts runs it). The one exemption from naming a rule ID is explicit:
+  // an export that implements no rule (a generic helper, configuration, the error plumbing) says
+  // so with the sentence "Implements no rule ID." and then names none; a `@category rules`
+  // export cannot be exempt.
+  it('every runtime export has an asserting @example and names its rule IDs (or says it implements none)', () => {
+    const rulesPath = join(ROOT, '..', 'shared', 'spec', 'RULES.md')
+    const rulesText = existsSync(rulesPath) ? readFileSync(rulesPath, 'utf8') : undefined
+    const known = rulesText === undefined ? undefined : new Set(rulesText.match(RULE_ID) ?? [])
+    const problems: string[] = []
+    // RULE_ID knows every prefix RULES.md uses.
+    for (const id of new Set(rulesText?.match(/\b[A-Z]+-\d\d\b/g) ?? [])) if (!known!.has(id)) problems.push(`RULES.md: ${id} has a prefix RULE_ID does not know`)
+    for (const [entry, exports] of declared) {
+      for (const [name, { tags, text, isValue }] of exports) {
+        if (!isValue) continue
+        const where = `${entry} ${name}`
+        if (!examplesOf(text).some((ex) => ex.includes('//=>'))) problems.push(`${where}: no @example with a //=> assertion`)
+        const ids = text.match(RULE_ID) ?? []
+        const exempt = NO_RULE.test(text)
+        if (exempt && ids.length > 0) problems.push(`${where}: says it implements no rule ID but names ${ids.join(', ')}`)
+        if (exempt && tags.get('category') === 'rules') problems.push(`${where}: a @category rules export implements a rule: name its ID`)
+        if (!exempt && ids.length === 0) problems.push(`${where}: names no rule ID (nor says "Implements no rule ID.")`)
+        for (const id of ids) if (known !== undefined && !known.has(id)) problems.push(`${where}: ${id} is not a rule ID of RULES.md`)
+      }
+    }
+    expect(problems).toEqual([])
   })
 
   it('the compiler and the runtime agree on which names are values', () => {

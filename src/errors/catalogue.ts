@@ -22,6 +22,11 @@ const entry = <S extends number, O extends ReasonOrigin>(status: S, title: strin
 
 /**
  * Every reason code with its status, title and origin.
+ * Rules ERR-02 and ERR-03.
+ *
+ * @example
+ * REASON_CATALOGUE.order_not_found.status
+ * //=> 404
  *
  * @category model
  * @since 0.1.0
@@ -72,6 +77,11 @@ export const REASON_CATALOGUE = {
 
 /**
  * Every reason code, in catalogue order.
+ * Rules ERR-02 and ERR-03.
+ *
+ * @example
+ * REASON_CODES[0]
+ * //=> 'validation_failed'
  *
  * @category model
  * @since 0.1.0
@@ -114,6 +124,7 @@ export const problemTypeFor = (reason: ReasonCode): string => PROBLEM_TYPE_PREFI
 
 /**
  * Whether a string is a reason code of the catalogue (own keys only: `'constructor'` is not).
+ * Rule ERR-02.
  *
  * @example
  * isReasonCode('file_too_large')

@@ -39,6 +39,7 @@ export const at = (path: Path, segment: PathSegment): Path => [...path, segment]
 
 /**
  * Returns the wire form of a path: keys joined by dots, indices in brackets, `''` for the root.
+ * The `field` of a Violation (ERR-01).
  *
  * @example
  * renderPath(['orderComponents', 0, 'dimensions', 'height'])

@@ -109,6 +109,7 @@ const UNCATALOGUED_DETAIL = 'The server built an error with a reason code outsid
 /**
  * The ProblemDetail of a request that failed field-level validation: 400 `validation_failed`
  * with every violation and a detail that counts them.
+ * Rule ERR-01.
  *
  * @example
  * validationProblem([violationAt(['zipCode'], null, 'required', 'is required')]).detail

@@ -45,6 +45,11 @@ export type Result<A> = Either<Violations, A>
 
 /**
  * The violation codes the library emits, with what each means. Stable across releases.
+ * The `code` of a Violation (ERR-01).
+ *
+ * @example
+ * VIOLATION_CODES.required
+ * //=> 'a required field is missing, null or blank'
  *
  * @category model
  * @since 0.1.0
@@ -77,6 +82,7 @@ export type ViolationCode = keyof typeof VIOLATION_CODES
 /**
  * Builds a violation at a path: the one constructor every rule uses, so fields are always
  * rendered the same way.
+ * Rule ERR-01.
  *
  * @example
  * violationAt(['pickupAddress', 'zipCode'], 'pickupAddress', 'required', 'is required')

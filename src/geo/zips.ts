@@ -183,6 +183,7 @@ const placeAt = (i: number): ZipPlace => ({
  * The centroid, city and state of a US ZIP code, or null for a value that is not a five-digit ZIP
  * code (a ZIP+4 such as `60432-1234` is read by its first five digits) or one the table does not
  * hold. Coordinates are rounded to 0.001 degree (about 110 m).
+ * The route ends of TRK-03.
  *
  * @example
  * zipCentroid('60432')
@@ -201,6 +202,7 @@ export const zipCentroid = (zip: unknown): ZipPlace | null => {
  * in a stop's own zone), or null for a value that is not a ZIP code of the table or a ZIP code
  * without a zone (territories and military codes the time-zone source does not cover). A ZIP
  * code the source omits takes the zone of the nearest listed ZIP code of its state.
+ * The named time zone of QTE-04.
  *
  * @example
  * [timeZoneForZip('96813'), timeZoneForZip('99501'), timeZoneForZip('75201')]
@@ -222,6 +224,7 @@ export const timeZoneForZip = (zip: unknown): string | null => {
  * no farther cell can hold a nearer centroid (tens of microseconds in the
  * contiguous states), or scans the whole table (under 0.1 ms) when the position is more than
  * 4 degrees from every centroid.
+ * The approximate location of TRK-03 and TRK-05.
  *
  * @example
  * nearestZip({ latitude: 41.538, longitude: -88.057 })

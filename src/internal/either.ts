@@ -29,6 +29,7 @@ export const right = <A, E = never>(a: A): Either<E, A> => ({ _tag: 'Right', rig
 /**
  * Whether a result is a `Left` (the rule failed: `result.left` holds the ProblemDetail or the
  * violations); narrows the type. The same as fp-ts's `isLeft`.
+ * Implements no rule ID.
  *
  * @example
  * isLeft(parseOrderNumber('AB12'))
@@ -42,6 +43,7 @@ export const isLeft = <E, A>(ma: Either<E, A>): ma is Left<E> => ma._tag === 'Le
 /**
  * Whether a result is a `Right` (the rule passed: `result.right` holds the value); narrows the
  * type. The same as fp-ts's `isRight`.
+ * Implements no rule ID.
  *
  * @example
  * isRight(parseOrderNumber('AB123'))
@@ -56,6 +58,7 @@ export const isRight = <E, A>(ma: Either<E, A>): ma is Right<A> => ma._tag === '
  * Returns a function that reads a result with `onLeft` when it is a `Left` and with `onRight`
  * when it is a `Right`; data-last, so it composes in fp-ts's `pipe`. The same as fp-ts's `match`
  * (also known as `fold`), with the two branches allowed to return different types.
+ * Implements no rule ID.
  *
  * @example
  * match((p) => `${p.status} ${p.reason}`, (n) => `order ${n}`)(parseOrderNumber('AB12'))

@@ -21,6 +21,10 @@ export interface ServedCountryTextBrand {
 /**
  * A request's country as sent: US or a served territory, in either case (ADDR-05, ADDR-06).
  *
+ * @example
+ * ServedCountryText.is('MX')
+ * //=> false
+ *
  * @category codecs
  * @since 0.2.0
  */
@@ -38,6 +42,10 @@ export interface CountryTextBrand {
 /**
  * A response's country as sent: any ISO 3166-1 alpha-2 code, in either case (ADDR-03, ADDR-05).
  *
+ * @example
+ * CountryText.is('us')
+ * //=> true
+ *
  * @category codecs
  * @since 0.2.0
  */
@@ -45,6 +53,10 @@ export const CountryText = formatted<'CountryText', CountryTextBrand>(ISO_COUNTR
 
 /**
  * The state of a request address: a US state, DC or a served territory, upper case (ADDR-02).
+ *
+ * @example
+ * RequestState.is('PR')
+ * //=> true
  *
  * @category codecs
  * @since 0.2.0
@@ -106,6 +118,10 @@ const OPTIONAL_FIELDS = {
  * and state required, any recognized country (either case) with its two-letter subdivision; a US
  * or served country still names a US state, DC or territory, and a territory its own code.
  *
+ * @example
+ * Address.is({ zipCode: '60601' })
+ * //=> false
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -139,6 +155,10 @@ export type Address = t.TypeOf<typeof Address>
  * Address of a quote request (ADDR-13): only zipCode required; every other field, when present,
  * in its wire format; a request names a US state, DC or territory (ADDR-02) and a served
  * country (ADDR-06), a territory country its own code as state (ADDR-07).
+ *
+ * @example
+ * QuoteRequestAddress.is({ zipCode: '60601' })
+ * //=> true
  *
  * @category codecs
  * @since 0.2.0
@@ -176,6 +196,10 @@ const RequiredText = text({ notBlank: true, name: 'RequiredText' })
  * An address of a shipment create request (ADDR-01 … ADDR-12): name, address1, city and
  * contactPerson with one character that is not white space, state, zipCode and phoneNumber
  * required; a served country; a territory country its own code as state.
+ *
+ * @example
+ * ShipmentAddress.is({ zipCode: '60601' })
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0

@@ -8,6 +8,10 @@
 /**
  * The address flags of ADDR-12, in wire order.
  *
+ * @example
+ * ADDRESS_FLAGS.includes('insideRequired')
+ * //=> true
+ *
  * @category model
  * @since 0.1.0
  */

@@ -59,6 +59,10 @@ export interface PortalUrlBrand {
 /**
  * A booking portal's address: an https URL of at most 512 characters (APT-02).
  *
+ * @example
+ * PortalUrl.is('http://dock.example.com')
+ * //=> false
+ *
  * @category codecs
  * @since 0.2.0
  */
@@ -66,6 +70,10 @@ export const PortalUrl = formatted<'PortalUrl', PortalUrlBrand>(WIRE_FORMATS.por
 
 /**
  * How an appointment is booked: PHONE, EMAIL or PORTAL (APT-01).
+ *
+ * @example
+ * AppointmentChannel.is('FAX')
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0
@@ -83,6 +91,12 @@ export type AppointmentChannel = t.TypeOf<typeof AppointmentChannel>
 /**
  * A person to contact for an appointment (APT-03): name required (one visible character, at
  * most 200); email, phone, role (at most 100) optional; at least one of email or phone.
+ *
+ * @example
+ * AppointmentContact.is({ name: 'Dock office' })
+ * //=> false
+ * AppointmentContact.is({ name: 'Dock office', phone: '+13125550100' })
+ * //=> true
  *
  * @category codecs
  * @since 0.1.0
@@ -115,6 +129,10 @@ export type AppointmentContact = t.TypeOf<typeof AppointmentContact>
  * omitted otherwise; at most 20 contacts; instructions at most 2,000 characters; at most 10
  * reference numbers of at most 64 characters (one visible character each); leadTimeHours a
  * whole number from 0 to 168.
+ *
+ * @example
+ * AppointmentRequirementRequest.is({ channel: 'FAX' })
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0
@@ -154,6 +172,10 @@ export type AppointmentRequirementRequest = t.TypeOf<typeof AppointmentRequireme
  * Where a merged field's value came from: PLACE, ORDER, PLACE_AND_ORDER, NONE or
  * ADDRESS_FALLBACK (APT-14).
  *
+ * @example
+ * Provenance.is('PLACE_AND_ORDER')
+ * //=> true
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -172,6 +194,10 @@ export type Provenance = t.TypeOf<typeof Provenance>
 
 /**
  * `_merged.fields`: the provenance of each of the six requirement fields (APT-14).
+ *
+ * @example
+ * AppointmentMergedFields.is({})
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0
@@ -208,6 +234,10 @@ export type AppointmentRequirementField = keyof AppointmentMergedFields
  * The six merged requirement fields in wire order, read from {@link AppointmentMergedFields}
  * so the list is written once (APT-14).
  *
+ * @example
+ * APPOINTMENT_REQUIREMENT_FIELDS[0]
+ * //=> 'channel'
+ *
  * @category model
  * @since 0.1.0
  */
@@ -218,6 +248,10 @@ export const APPOINTMENT_REQUIREMENT_FIELDS = Object.keys(
 /**
  * `_merged`: the provenance map, and the merged appointmentRequired where a server places it
  * there (APT-14, APT-15).
+ *
+ * @example
+ * AppointmentMerged.is({})
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0
@@ -242,6 +276,10 @@ export type AppointmentMerged = t.TypeOf<typeof AppointmentMerged>
  * The merged effective appointment requirement of a stop (APT-07 to APT-15): each field its
  * request type or null, `_merged` always present, appointmentRequired at top level or inside
  * `_merged`.
+ *
+ * @example
+ * AppointmentRequirementResponse.is({})
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0
@@ -272,6 +310,10 @@ export type AppointmentRequirementResponse = t.TypeOf<typeof AppointmentRequirem
 
 /**
  * Inline appointment data of a shipment create, per stop (CRT-07).
+ *
+ * @example
+ * AppointmentsBlock.is({ pickup: { channel: 'FAX' } })
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0

@@ -12,6 +12,10 @@ import { DateTimeString } from './time.js'
  * A stop, as the `{stop}` path value and the document `stop` field write it: PICKUP or DELIVERY
  * (APT-17; the lower-case path forms are a rule of path parsing, not of this codec).
  *
+ * @example
+ * AppointmentStop.is('DELIVERY')
+ * //=> true
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -28,6 +32,10 @@ export type AppointmentStop = t.TypeOf<typeof AppointmentStop>
 /**
  * The type of an appointment document: PACKING_SLIP, CUSTOMER_BOL or the system-only
  * APPOINTMENT_DOCUMENT (DOC-04).
+ *
+ * @example
+ * AppointmentDocumentType.is('APPOINTMENT_DOCUMENT')
+ * //=> true
  *
  * @category codecs
  * @since 0.1.0
@@ -47,6 +55,10 @@ export type AppointmentDocumentType = t.TypeOf<typeof AppointmentDocumentType>
 
 /**
  * A stored appointment document: always a PDF after storage (DOC-05).
+ *
+ * @example
+ * AppointmentDocumentResponse.is({})
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0

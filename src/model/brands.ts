@@ -22,6 +22,10 @@ export interface ZipCodeBrand {
 /**
  * A five-digit ZIP code other than 00000 and 99999 (ADDR-04).
  *
+ * @example
+ * ZipCode.is('00000')
+ * //=> false
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -42,6 +46,10 @@ export interface StateCodeBrand {
  * Two upper-case letters (ADDR-02). Whether the code names a US state is a rule of requests,
  * not of the wire type: a response may carry another country's subdivision (ADDR-03).
  *
+ * @example
+ * StateCode.is('il')
+ * //=> false
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -60,6 +68,10 @@ export interface CountryCodeBrand {
 }
 /**
  * An officially assigned ISO 3166-1 alpha-2 code, upper case (ADDR-05, ADDR-06).
+ *
+ * @example
+ * CountryCode.is('US')
+ * //=> true
  *
  * @category codecs
  * @since 0.1.0
@@ -83,6 +95,10 @@ export interface E164PhoneBrand {
 /**
  * An E.164 phone number, `^\+[1-9]\d{1,14}$` (ADDR-08).
  *
+ * @example
+ * E164Phone.is('+13125550100')
+ * //=> true
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -102,6 +118,10 @@ export interface OrderNumberBrand {
 /**
  * A PRO number: exactly five alphanumeric characters (ID-01).
  *
+ * @example
+ * OrderNumber.is('AB123')
+ * //=> true
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -120,6 +140,10 @@ export interface CentsBrand {
 }
 /**
  * An amount of US cents: a safe integer (ID-02). Never floating-point dollars.
+ *
+ * @example
+ * Cents.is(1999.5)
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0
@@ -143,6 +167,10 @@ export interface TimeOfDayBrand {
 /**
  * An HH:mm 24-hour time of day (ADDR-11).
  *
+ * @example
+ * TimeOfDay.is('24:00')
+ * //=> false
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -162,6 +190,10 @@ export interface EmailBrand {
 /**
  * An e-mail address of at most 320 characters, WHATWG format (ADDR-10).
  *
+ * @example
+ * Email.is('dock@example.com')
+ * //=> true
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -180,6 +212,10 @@ export interface PhoneExtensionBrand {
 }
 /**
  * A phone extension: 1 to 10 digits (ADDR-09).
+ *
+ * @example
+ * PhoneExtension.is('12345678901')
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0

@@ -10,6 +10,11 @@
  * Every officially assigned ISO 3166-1 alpha-2 code (249 codes). User-assigned codes such as
  * `XK` and reserved ones such as `UK` or `EU` are not country codes here.
  * A test compares this table with the `i18n-iso-countries` package.
+ * ADDR-06 tells an unserved country (400) from an unrecognized code by this table.
+ *
+ * @example
+ * [ISO_3166_1_ALPHA_2.has('GB'), ISO_3166_1_ALPHA_2.has('UK')]
+ * //=> [true, false]
  *
  * @category model
  * @since 0.1.0
@@ -34,6 +39,10 @@ export const ISO_3166_1_ALPHA_2: ReadonlySet<string> = new Set(
 /**
  * The US territories the service serves, which are also ISO countries (ADDR-06, ADDR-07).
  *
+ * @example
+ * US_TERRITORIES
+ * //=> ['PR', 'GU', 'VI', 'AS', 'MP']
+ *
  * @category model
  * @since 0.1.0
  */
@@ -50,6 +59,10 @@ export type UsTerritory = (typeof US_TERRITORIES)[number]
 /**
  * The countries a request may name: the US and its territories (ADDR-06).
  *
+ * @example
+ * SERVED_COUNTRIES
+ * //=> ['US', 'PR', 'GU', 'VI', 'AS', 'MP']
+ *
  * @category model
  * @since 0.1.0
  */
@@ -65,6 +78,11 @@ export type ServedCountry = (typeof SERVED_COUNTRIES)[number]
 
 /**
  * The 50 states and the District of Columbia (USPS codes).
+ * With the territories, the states a request may name (ADDR-02).
+ *
+ * @example
+ * US_STATES_AND_DC.length
+ * //=> 51
  *
  * @category model
  * @since 0.1.0
@@ -79,6 +97,10 @@ export const US_STATES_AND_DC = [
 /**
  * The codes a request address may carry as its state: the 50 states, DC and the five served
  * territories (ADDR-02).
+ *
+ * @example
+ * REQUEST_STATES.includes('PR')
+ * //=> true
  *
  * @category model
  * @since 0.2.0
@@ -97,6 +119,10 @@ const caseInsensitiveCodes = (codes: Iterable<string>): string => {
 /**
  * The wire format of a request's country: a served code in either case (ADDR-05, ADDR-06).
  *
+ * @example
+ * new RegExp(SERVED_COUNTRY_FORMAT.pattern).test('mx')
+ * //=> false
+ *
  * @category model
  * @since 0.2.0
  */
@@ -107,6 +133,10 @@ export const SERVED_COUNTRY_FORMAT = {
 
 /**
  * The wire format of a response's country: any ISO 3166-1 alpha-2 code in either case (ADDR-03).
+ *
+ * @example
+ * new RegExp(ISO_COUNTRY_FORMAT.pattern).test('de')
+ * //=> true
  *
  * @category model
  * @since 0.2.0

@@ -9,6 +9,11 @@
 
 /**
  * How strictly the wire is read, where the spec leaves it open: question and decision.
+ * They settle how ADDR-02, ADDR-05 and the other format rules read their input.
+ *
+ * @example
+ * STRICTNESS_DECISIONS.length
+ * //=> 8
  *
  * @category model
  * @since 0.2.0
@@ -27,6 +32,11 @@ export const STRICTNESS_DECISIONS: ReadonlyArray<{ readonly question: string; re
 /**
  * The cross-field rules a JSON Schema or an io-ts codec cannot state, and where the validators
  * enforce them.
+ * Each entry names its rule IDs (FRT-09, FRT-10, FRT-12, CNF-02, …).
+ *
+ * @example
+ * CROSS_FIELD_RULES.length
+ * //=> 6
  *
  * @category model
  * @since 0.2.0

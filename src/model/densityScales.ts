@@ -9,6 +9,10 @@
 /**
  * The 18 freight classes, lowest (densest) first (FRT-06).
  *
+ * @example
+ * FREIGHT_CLASSES.length
+ * //=> 18
+ *
  * @category model
  * @since 0.1.0
  */
@@ -55,6 +59,10 @@ const band = (minPcf: number, freightClass: FreightClassName): DensityBand => ({
  * The 18-class density scale, the library's default (FRT-07): 50 at 50 pcf and above down to 500
  * below 1 pcf; lower bounds inclusive.
  *
+ * @example
+ * DENSITY_SCALE_18.bands[0]
+ * //=> { minPcf: 50, freightClass: '50' }
+ *
  * @category model
  * @since 0.1.0
  */
@@ -71,6 +79,10 @@ export const DENSITY_SCALE_18: DensityScale = {
 /**
  * The NMFC 2025 density scale (item 133300's 13 subprovisions), selectable (FRT-07): 50 at 50 pcf
  * and above down to 400 below 1 pcf; lower bounds inclusive.
+ *
+ * @example
+ * NMFC_2025_SCALE.bands.length
+ * //=> 13
  *
  * @category model
  * @since 0.1.0

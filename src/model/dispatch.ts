@@ -21,6 +21,10 @@ export interface ScacBrand {
 /**
  * A Standard Carrier Alpha Code: 2 to 4 upper-case letters (CRT-08).
  *
+ * @example
+ * Scac.is('ABCD')
+ * //=> true
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -47,6 +51,10 @@ export interface DispatchPhoneBrand {
 /**
  * The dispatch contact's phone: E.164, at most 32 characters (CRT-08).
  *
+ * @example
+ * DispatchPhone.is('+13125550100')
+ * //=> true
+ *
  * @category codecs
  * @since 0.2.0
  */
@@ -55,6 +63,12 @@ export const DispatchPhone = formatted<'DispatchPhone', DispatchPhoneBrand>(WIRE
 /**
  * Operational dispatch contact (CRT-08): name required (one visible character, at most 200),
  * email, phone and scac optional in their formats, at least one of email or phone.
+ *
+ * @example
+ * ShipperDispatch.is({ name: 'Dispatch desk' })
+ * //=> false
+ * ShipperDispatch.is({ name: 'Dispatch desk', email: 'dispatch@example.com' })
+ * //=> true
  *
  * @category codecs
  * @since 0.1.0

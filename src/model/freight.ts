@@ -19,6 +19,10 @@ const Inches = integer({ minimum: 0, maximum: Number.POSITIVE_INFINITY, name: 'I
  * whole number of at least 0; an object lacking any of the three is then ignored whole (a
  * notice, not a violation).
  *
+ * @example
+ * Dimensions.is({ length: 48, width: 40, height: 60 })
+ * //=> true
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -35,6 +39,10 @@ export type Dimensions = t.TypeOf<typeof Dimensions>
 /**
  * The deprecated positional dimensions `[height, length, width]` in inches (FRT-04, ID-04):
  * exactly three whole numbers of at least 0.
+ *
+ * @example
+ * PalletDimensions.is([60, 48, 40])
+ * //=> true
  *
  * @category codecs
  * @since 0.1.0
@@ -55,6 +63,10 @@ export type PalletDimensions = t.TypeOf<typeof PalletDimensions>
 /**
  * A pallet group (FRT-01 … FRT-08): palletCount and poundsWeight whole numbers of at least 1
  * (their caps are configured 422 limits), everything else optional in its wire type.
+ *
+ * @example
+ * OrderComponent.is({ palletCount: 0, poundsWeight: 500 })
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0
@@ -88,6 +100,10 @@ export type OrderComponent = t.TypeOf<typeof OrderComponent>
 
 /**
  * The pallet groups of a request: at least one (CRT-01, QTE-01).
+ *
+ * @example
+ * OrderComponents.is([])
+ * //=> false
  *
  * @category codecs
  * @since 0.2.0

@@ -16,6 +16,11 @@ export type FreightClass = FreightClassName
 
 /**
  * The freight class codec: one of the 18 class strings.
+ * Rule FRT-06.
+ *
+ * @example
+ * [FreightClass.is('77.5'), FreightClass.is('75')]
+ * //=> [true, false]
  *
  * @category codecs
  * @since 0.1.0

@@ -15,6 +15,10 @@ import { DateTimeString } from './time.js'
 /**
  * One invoice line per component (INV-02): nmfcCode is null when none was supplied.
  *
+ * @example
+ * InvoiceLineItem.is({})
+ * //=> false
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -41,6 +45,10 @@ export type InvoiceLineItem = t.TypeOf<typeof InvoiceLineItem>
 /**
  * One invoice charge in cents (INV-03, ID-02).
  *
+ * @example
+ * InvoiceCharge.is({})
+ * //=> false
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -64,6 +72,10 @@ export type InvoiceCharge = t.TypeOf<typeof InvoiceCharge>
 /**
  * The itemized invoice of a delivered shipment (INV-01 to INV-04); poNumber and refNumber (the
  * bill of lading number) may be absent.
+ *
+ * @example
+ * InvoiceResponse.is({})
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0

@@ -8,6 +8,10 @@
 /**
  * The nine order states, in lifecycle order (ORD-01; IN_TRANSIT is an alias of PICKED_UP).
  *
+ * @example
+ * ORDER_STATUSES.length
+ * //=> 9
+ *
  * @category model
  * @since 0.1.0
  */

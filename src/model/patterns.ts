@@ -8,6 +8,11 @@ import { exceedsLength } from '../internal/text.js'
 
 /**
  * The spec's text limits (Limits; Address; AppointmentContact; ShipperDispatch).
+ * Rules ADDR-10, CRT-03, CRT-04, CRT-08 and APT-03 to APT-06.
+ *
+ * @example
+ * LIMITS.instructionsMaxLength
+ * //=> 2000
  *
  * @category model
  * @since 0.1.0
@@ -74,6 +79,11 @@ const PORTAL_URL_SOURCE = ((): string => {
 
 /**
  * Every string format of the spec, written once (STYLE: one constant, one checker).
+ * The formats of ADDR-04, ADDR-08 to ADDR-11, ID-01 and the others.
+ *
+ * @example
+ * formatTest(WIRE_FORMATS.orderNumber)('AB123')
+ * //=> true
  *
  * @category model
  * @since 0.2.0
@@ -147,6 +157,10 @@ const compiled = (f: WireFormat): RegExp => new RegExp(f.pattern, 'u')
 
 /**
  * The shipment modes of a quote request, exactly as the spec writes them (QTE-01).
+ *
+ * @example
+ * SHIPMENT_MODES
+ * //=> ['ltl', 'ftl']
  *
  * @category model
  * @since 0.2.0
@@ -240,6 +254,7 @@ export const NOT_BLANK_PATTERN = compiled(WIRE_FORMATS.notBlank)
 
 /**
  * A checker for one wire format: the length limit (in code points) first, then the pattern.
+ * Implements no rule ID.
  *
  * @example
  * formatTest(WIRE_FORMATS.scac)('ABCD')
@@ -256,6 +271,7 @@ export const formatTest = (format: WireFormat): ((s: string) => boolean) => {
 
 /**
  * Whether a string is a ZIP code the spec accepts: five digits, not 00000 or 99999.
+ * Rule ADDR-04.
  *
  * @example
  * isZipCode('60601')
@@ -269,6 +285,7 @@ export const isZipCode = (s: string): boolean => s.length === 5 && ZIP_CODE_PATT
 /**
  * Whether a string is an e-mail address the spec accepts: at most 320 characters (checked
  * first, so a huge string never reaches the pattern) and of the WHATWG format.
+ * Rule ADDR-10.
  *
  * @example
  * isEmail('dock@example.com')
@@ -309,6 +326,11 @@ export const isPhoneExtension = (s: string): boolean => s.length <= 10 && PHONE_
 
 /**
  * Whether a string is a five-character alphanumeric order number (PRO number).
+ * Rule ID-01.
+ *
+ * @example
+ * isOrderNumber('AB12')
+ * //=> false
  *
  * @category refinements
  * @since 0.1.0

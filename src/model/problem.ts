@@ -28,6 +28,10 @@ const openCode = <K extends string>(): t.Type<K | (string & {}), string, unknown
  * One violation (ERR-01): field path, entity or null, message, code (a known violation code or
  * any other string a newer server may send).
  *
+ * @example
+ * ViolationCodec.is(violationAt(['zipCode'], null, 'required', 'is required'))
+ * //=> true
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -83,6 +87,10 @@ export type HttpErrorStatus = t.TypeOf<typeof HttpErrorStatus>
 /**
  * An error body (ERR-01): `violations`, when present, is non-empty; `reason` is a catalogued
  * reason code or any other string a newer server may send.
+ *
+ * @example
+ * ProblemDetailCodec.is(problemFor('order_not_found'))
+ * //=> true
  *
  * @category codecs
  * @since 0.1.0

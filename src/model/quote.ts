@@ -16,6 +16,10 @@ import { DateTimeString } from './time.js'
 /**
  * The shipment mode of a quote request: ltl or ftl (QTE-01).
  *
+ * @example
+ * ShipmentMode.is('ltl')
+ * //=> true
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -35,6 +39,10 @@ export type ShipmentMode = t.TypeOf<typeof ShipmentMode>
 /**
  * The body of a quote request (QTE-01): addresses need only a zipCode (ADDR-13), at least one
  * component. Exact: decoding strips top-level keys the table does not name.
+ *
+ * @example
+ * QuoteRequest.is({})
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0
@@ -67,6 +75,10 @@ export type QuoteRequest = t.TypeOf<typeof QuoteRequest>
  * A priced quote (QTE-02, QTE-03, QTE-04): transitDays and estimatedDeliveryDate are null when no
  * ETA can be computed.
  *
+ * @example
+ * QuoteResponse.is({})
+ * //=> false
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -92,6 +104,10 @@ export type QuoteResponse = t.TypeOf<typeof QuoteResponse>
 /**
  * The newest quote under a customer reference (QTE-05, QTE-06). The spec shows only these three
  * fields; others a server sends are tolerated on decode.
+ *
+ * @example
+ * QuoteByReferenceResponse.is({ quoteId: 'q1', customerReference: 'PO-88', matchable: false })
+ * //=> true
  *
  * @category codecs
  * @since 0.1.0

@@ -18,6 +18,10 @@ import { ORDER_STATUSES } from './orderStatuses.js'
 /**
  * An order state, one of {@link ORDER_STATUSES} (ORD-01).
  *
+ * @example
+ * OrderStatus.is('IN_TRANSIT')
+ * //=> true
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -39,6 +43,10 @@ export type OrderStatus = t.TypeOf<typeof OrderStatus>
 /**
  * A shipment as confirm, cancel, create and get return it (spec: Shipment; ID-01, ID-02, ID-03).
  * Fields the spec does not show are tolerated on decode (not exact: a response may carry more).
+ *
+ * @example
+ * Shipment.is({})
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0
@@ -78,6 +86,10 @@ export interface QuoteIdBrand {
 /**
  * A quote id: a UUID, either case (QTE-08).
  *
+ * @example
+ * QuoteId.is('')
+ * //=> false
+ *
  * @category codecs
  * @since 0.2.0
  */
@@ -89,6 +101,10 @@ export const QuoteId = formatted<'QuoteId', QuoteIdBrand>(WIRE_FORMATS.quoteId, 
  * request never carries `companyId` (CRT-09). Cross-field rules it cannot state (configured
  * pallet limits, liftgate limits, pallets per order, appointments only for stops whose address
  * requires one, requiredDeliveryBy not before requiredPickupDate) are `validateCreateShipment`'s.
+ *
+ * @example
+ * CreateShipmentRequest.is({})
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0
@@ -130,6 +146,10 @@ export type CreateShipmentRequest = t.TypeOf<typeof CreateShipmentRequest>
 /**
  * A shipment document type: BILL_OF_LADING, INVOICE, SHIPPING_LABEL or POD (DOC-01).
  *
+ * @example
+ * ShipmentDocumentType.is('POD')
+ * //=> true
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -149,6 +169,10 @@ export type ShipmentDocumentType = t.TypeOf<typeof ShipmentDocumentType>
 /**
  * A shipment document's download: file name, MIME type and a pre-signed link (spec:
  * DocumentResponse; DOC-01).
+ *
+ * @example
+ * DocumentResponse.is({})
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0

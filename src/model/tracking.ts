@@ -114,6 +114,10 @@ export type Heading = t.TypeOf<typeof Heading>
 /**
  * A vehicle position (TRK-02): every field required; speed in whole km/h.
  *
+ * @example
+ * GpsData.is({})
+ * //=> false
+ *
  * @category codecs
  * @since 0.1.0
  */
@@ -140,6 +144,10 @@ export type GpsData = t.TypeOf<typeof GpsData>
 /**
  * An estimated shipment position (TRK-03, TRK-04, TRK-05): statusDescription is omitted or null
  * when no meaningful sentence can be produced.
+ *
+ * @example
+ * ShipmentLocation.is({})
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0
@@ -170,6 +178,10 @@ export type ShipmentLocation = t.TypeOf<typeof ShipmentLocation>
  * The tracking status of a shipment (spec: Tracking; ORD-08, TRK-01, TRK-06): orderStatus null
  * only for an unset internal state; estimatedDeliveryDate null until predicted; location present
  * only when requested.
+ *
+ * @example
+ * Tracking.is({})
+ * //=> false
  *
  * @category codecs
  * @since 0.1.0

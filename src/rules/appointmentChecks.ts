@@ -24,6 +24,10 @@ export const CHANGE_REASON_HEADER = 'X-Service-Change-Reason'
  * The appointment writes the order lock applies to (ORD-06): the requirement PUT, and the upload
  * (POST) and removal (DELETE) of an appointment document.
  *
+ * @example
+ * APPOINTMENT_WRITE_ENDPOINTS
+ * //=> ['PUT_REQUIREMENT', 'POST_DOCUMENT', 'DELETE_DOCUMENT']
+ *
  * @category model
  * @since 0.2.0
  */

@@ -31,6 +31,11 @@ export type FieldProvenance = 'PLACE' | 'ORDER' | 'PLACE_AND_ORDER' | 'NONE' | '
 
 /**
  * The six merged fields, in wire order.
+ * APT-07 to APT-12 merge them; APT-14 gives the provenance of each.
+ *
+ * @example
+ * MERGED_FIELDS.length
+ * //=> 6
  *
  * @category model
  * @since 0.1.0
@@ -70,6 +75,10 @@ export interface FallbackAddress {
 /**
  * The separator of merged instructions: a blank line, three hyphens, a blank line (APT-10).
  *
+ * @example
+ * INSTRUCTIONS_SEPARATOR
+ * //=> '\n\n---\n\n'
+ *
  * @category model
  * @since 0.1.0
  */
@@ -83,6 +92,10 @@ const CHANNEL_RANK: Readonly<Record<Channel, number>> = { PHONE: 0, EMAIL: 1, PO
 /**
  * The dedup key of a contact (APT-09): its e-mail compared case-insensitively and its phone in
  * E.164 (already validated, compared as written).
+ *
+ * @example
+ * contactKey({ name: 'Dock', email: 'Dock@Example.com' })
+ * //=> contactKey({ name: 'Desk', email: 'dock@example.com' })
  *
  * @category utils
  * @since 0.1.0

@@ -47,6 +47,7 @@ export interface HolidayCalendar {
 /**
  * Prepares a caller's list of holidays (`yyyy-MM-dd` dates; weekend dates have no effect,
  * malformed ones are ignored) for repeated business-day calls.
+ * For the business days of QTE-03 and QTE-04.
  *
  * @example
  * transitDays(DateTime.fromISO('2026-12-23T12:00:00Z'), DateTime.fromISO('2026-12-28T12:00:00Z'), { holidays: holidayCalendar(['2026-12-24', '2026-12-25']) })
@@ -131,6 +132,7 @@ export const transitDays = (pickup: DateTime, delivery: DateTime, options: Busin
 /**
  * Whether the calendar day of an instant, in the zone, is a business day. False for an invalid
  * DateTime or an unknown zone.
+ * Rule QTE-03.
  *
  * @example
  * isBusinessDay(DateTime.fromISO('2026-11-26T12:00:00Z'), { holidays: 'carrier' }) // Thanksgiving

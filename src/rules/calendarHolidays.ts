@@ -27,6 +27,11 @@ const nth = (name: string, month: number, wd: number, n: number): HolidayRule =>
 /**
  * The carrier calendar: New Year's Day, Memorial Day, Independence Day, Labor Day, Thanksgiving,
  * Christmas.
+ * The business days of QTE-03 and QTE-04 skip these when the configuration selects it.
+ *
+ * @example
+ * CARRIER_HOLIDAYS.length
+ * //=> 6
  *
  * @category model
  * @since 0.1.0
@@ -43,6 +48,11 @@ export const CARRIER_HOLIDAYS: ReadonlyArray<HolidayRule> = [
 /**
  * The US federal calendar (5 U.S.C. 6103), today's rules applied to every year, with Juneteenth
  * from 2021.
+ * The business days of QTE-03 and QTE-04 skip these when the configuration selects it.
+ *
+ * @example
+ * US_FEDERAL_HOLIDAYS.length
+ * //=> 11
  *
  * @category model
  * @since 0.1.0

@@ -109,6 +109,7 @@ export const parseDocumentType = oneOf(SHIPMENT_DOCUMENT_TYPES, 'documentType')
  * Reads an appointment `{documentType}`: exactly PACKING_SLIP, CUSTOMER_BOL or
  * APPOINTMENT_DOCUMENT (case-sensitive, never trimmed); otherwise 400 `validation_failed` at
  * `documentType`.
+ * Rule DOC-04.
  *
  * @example
  * parseAppointmentDocumentType('CUSTOMER_BOL').right
@@ -252,6 +253,11 @@ export const deleteDocument = (set: DocumentSet, stop: Stop, type: AppointmentDo
 
 /**
  * The document of (stop, type), if any.
+ * The stored document DOC-06 replaces or deletes.
+ *
+ * @example
+ * findDocument([], 'PICKUP', 'CUSTOMER_BOL')
+ * //=> undefined
  *
  * @category rules
  * @since 0.1.0

@@ -12,6 +12,10 @@ import type { PalletSize } from './freightClass.js'
 /**
  * The dimensions a component gets when it gives none: length 40, width 48, height 60 (FRT-05).
  *
+ * @example
+ * DEFAULT_PALLET_DIMENSIONS
+ * //=> { length: 40, width: 48, height: 60 }
+ *
  * @category model
  * @since 0.1.0
  */
@@ -59,6 +63,11 @@ export const PALLET_DIMENSIONS_ORDER = ['height', 'length', 'width'] as const
 
 /**
  * The notice of a component whose deprecated `palletDimensions` were used.
+ * Rules FRT-04 and ID-04.
+ *
+ * @example
+ * NOTICE_PALLET_DIMENSIONS_USED.field
+ * //=> 'palletDimensions'
  *
  * @category model
  * @since 0.1.0
@@ -70,6 +79,11 @@ export const NOTICE_PALLET_DIMENSIONS_USED: Notice = {
 }
 /**
  * The notice of a component that sent `palletDimensions` beside a complete `dimensions`.
+ * Rules FRT-04 and FRT-05.
+ *
+ * @example
+ * NOTICE_PALLET_DIMENSIONS_IGNORED.code
+ * //=> 'deprecated_field'
  *
  * @category model
  * @since 0.1.0
@@ -81,6 +95,11 @@ export const NOTICE_PALLET_DIMENSIONS_IGNORED: Notice = {
 }
 /**
  * The notice of a component whose `dimensions` object lacked a field and was ignored.
+ * Rule FRT-03.
+ *
+ * @example
+ * NOTICE_INCOMPLETE_DIMENSIONS.code
+ * //=> 'ignored_incomplete_dimensions'
  *
  * @category model
  * @since 0.1.0

@@ -27,6 +27,7 @@ export type IdempotencyDecision<R> =
  * `null` in arrays, as JSON.stringify does; `toJSON` is not called. Any depth is written (the
  * writer is iterative); a value with no JSON text (a cycle, a getter or Proxy that throws) is
  * `null`.
+ * The "same body" of CRT-10.
  *
  * @example
  * canonicalJson({ b: [1, { d: true, c: null }], a: 'x' })

@@ -15,6 +15,10 @@ import { ORDER_STATUSES, type OrderStatusName } from '../model/orderStatuses.js'
  * Each state's place in the lifecycle: its stage (IN_TRANSIT shares PICKED_UP's, ORD-01), and
  * whether it is terminal.
  *
+ * @example
+ * LIFECYCLE.PICKED_UP.cancellable
+ * //=> false
+ *
  * @category model
  * @since 0.1.0
  */
@@ -34,6 +38,7 @@ const STATUS_SET: ReadonlySet<string> = new Set(ORDER_STATUSES)
 
 /**
  * Whether a value is one of the nine order states.
+ * Rule ORD-01.
  *
  * @example
  * [isOrderStatus('IN_TRANSIT'), isOrderStatus('SHIPPED')]
@@ -79,6 +84,10 @@ export const isAppointmentLocked = (status: unknown): boolean =>
 /**
  * The events that move an order (ORD-02 … ORD-07).
  *
+ * @example
+ * ORDER_EVENTS.length
+ * //=> 7
+ *
  * @category model
  * @since 0.1.0
  */
@@ -99,6 +108,10 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number]
  * ACCEPTED to ASSIGNED; ASSIGNED to PICKED_UP; PICKED_UP (and IN_TRANSIT, its alias) to
  * DELIVERED; INITIALIZED or CONFIRMED to REJECTED (declined by the shipper); DELIVERED,
  * CANCELLED and REJECTED accept nothing.
+ *
+ * @example
+ * TRANSITIONS.INITIALIZED.CONFIRM
+ * //=> 'CONFIRMED'
  *
  * @category model
  * @since 0.1.0
@@ -151,6 +164,11 @@ export const transition = (status: unknown, event: unknown): Either<ProblemDetai
 /**
  * The lifecycle as a Markdown table (states by events), generated from {@link TRANSITIONS} so
  * the documentation cannot drift: docs/lifecycle.md is this text, checked by a test.
+ * Rules ORD-01 to ORD-07.
+ *
+ * @example
+ * lifecycleTable().split('\n')[2]
+ * //=> '| INITIALIZED | CONFIRMED | CANCELLED |  | REJECTED |  |  |  | yes | open |'
  *
  * @category utils
  * @since 0.1.0

@@ -54,6 +54,11 @@ export const quoteExpiresAt = (createdAt: DateTime, options: { readonly config?:
 
 /**
  * Whether a price can be charged: a positive safe integer of cents.
+ * Part of QTE-06.
+ *
+ * @example
+ * [isChargeablePrice(0), isChargeablePrice(12500)]
+ * //=> [false, true]
  *
  * @category refinements
  * @since 0.1.0
@@ -130,6 +135,7 @@ export const newestQuoteByReference = <Q extends StoredQuote>(
 
 /**
  * The QuoteByReferenceResponse of a stored quote at `now`.
+ * Rules QTE-05 and QTE-06.
  *
  * @example
  * quoteByReferenceResponse({ id: 'q1', companyId: 'c1', customerReference: 'PO-88', createdAt: DateTime.fromISO('2026-11-20T12:00:00Z'), open: true, quotedPriceInCents: 0 }, DateTime.fromISO('2026-11-20T13:00:00Z'))

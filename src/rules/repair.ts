@@ -22,6 +22,11 @@ import { APPOINTMENT_CHANNELS } from './appointment.js'
  * The payloads {@link repairInput} knows: one address (as on a shipment create), an array of
  * order components, a quote request, a create-shipment request, an appointment requirement
  * (the PUT body), a GPS ping, a shipper dispatch contact.
+ * Implements no rule ID.
+ *
+ * @example
+ * REPAIR_KINDS.includes('gps')
+ * //=> true
  *
  * @category model
  * @since 0.2.0
@@ -41,6 +46,11 @@ export type RepairKind = (typeof REPAIR_KINDS)[number]
  * `upper_cased` / `lower_cased` (ASCII letters of a code), `dropped_empty` (an optional field
  * that was empty or only white space removed), `dropped_null` (an optional field that was `null`
  * removed).
+ * Implements no rule ID.
+ *
+ * @example
+ * REPAIR_CHANGES.includes('trimmed')
+ * //=> true
  *
  * @category model
  * @since 0.2.0

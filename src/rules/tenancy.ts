@@ -37,6 +37,10 @@ export type EndpointKind = 'appointment' | 'other'
 /**
  * The scope a bearer token must carry (AUTH-02).
  *
+ * @example
+ * SHIPPER_SCOPE
+ * //=> 'shipper'
+ *
  * @category model
  * @since 0.1.0
  */

@@ -24,6 +24,10 @@ import { estimateLocation } from './trackingEstimate.js'
  * The phase each order status puts into words (TRK-05); a status without one (INITIALIZED,
  * CANCELLED, REJECTED) has no status sentence.
  *
+ * @example
+ * STATUS_PHASES.IN_TRANSIT
+ * //=> 'In transit'
+ *
  * @category model
  * @since 0.1.0
  */
