@@ -60,12 +60,15 @@ await Promise.all([
   }),
 ])
 
-// dist/openapi.json (shipper-rules/openapi.json): the document the built ES module generates, as
-// `shipper-rules openapi` prints it. A codec the generator cannot state fails the build.
+// openapi.json at the package root (shipper-rules/openapi.json): the document the built ES module
+// generates, as `shipper-rules openapi` prints it. A codec the generator cannot state fails the
+// build. It lies at the root, not in dist/, so that node10 resolution (which ignores "exports")
+// finds `require('shipper-rules/openapi.json')` as a plain file, the same one "exports" names.
+// It is generated, like dist/: .gitignore leaves it out and `npm run build` removes it first.
 const { openApiDocument } = await import(new URL('../dist/esm/openapi/index.js', import.meta.url).href)
 const openapi = openApiDocument()
 if (openapi._tag === 'Left') {
   console.error(`build: cannot generate the OpenAPI document:\n${openapi.left.map((e) => `  ${e}`).join('\n')}`)
   process.exit(1)
 }
-writeFileSync('dist/openapi.json', `${JSON.stringify(openapi.right, null, 2)}\n`)
+writeFileSync('openapi.json', `${JSON.stringify(openapi.right, null, 2)}\n`)

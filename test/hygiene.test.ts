@@ -27,20 +27,21 @@ describe('the packed tarball', () => {
     expect(messages.map((m) => formatMessage(m, packed) ?? m.code)).toEqual([])
   })
   it('are the types wrong: no problem in any entry point, under node10, node16 (CJS and ESM) and bundler resolution', () => {
-    // shipper-rules/openapi.json is left out: a JSON file has no types, and node10 resolution
-    // (which ignores "exports") could only find it at the package root; require it as
-    // shipper-rules/dist/openapi.json there.
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json', '--exclude-entrypoints', './openapi.json'], { encoding: 'utf8' })
+    // shipper-rules/openapi.json is checked too: the file lies at the package root, where node10
+    // resolution (which ignores "exports") finds it as a plain file, and "exports" names that file.
+    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
     const report = JSON.parse(r.stdout) as { analysis: { entrypoints: Record<string, unknown> }; problems?: Record<string, unknown[]> }
-    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(['.', './geo', './openapi', './package.json'])
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(['.', './geo', './openapi', './openapi.json', './package.json'])
     expect(Object.values(report.problems ?? {}).flat()).toEqual([])
     expect(r.status).toBe(0)
   })
-  it('carries the license, and dist/cli.js without the ZIP table (it imports dist/esm at run time)', () => {
+  it('carries the license, openapi.json at the root, and dist/cli.js without the ZIP table (it imports dist/esm at run time)', () => {
     const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n')
     expect(listing).toContain('package/LICENSE')
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 shipper-rules contributors\n/)
     expect(listing).toEqual(expect.arrayContaining(['package/dist/cli.js', 'package/dist/esm/geo/zipTable.js', 'package/geo/package.json', 'package/openapi/package.json']))
+    expect(listing).toContain('package/openapi.json') // once: at the root, not also in dist/
+    expect(listing).not.toContain('package/dist/openapi.json')
     expect(statSync(join(ROOT, 'dist/cli.js')).size).toBeLessThan(100_000)
     expect(readFileSync(join(ROOT, 'dist/cli.js'), 'utf8')).toContain('from "./esm/geo/index.js"')
   })

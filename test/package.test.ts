@@ -95,10 +95,61 @@ describe('package', () => {
     for (const m of markers) expect(everything).toMatch(m)
     expect(everything.length).toBeGreaterThan(address.length * 5)
   })
+  it('the README states today\'s bundle sizes, to the kB (a size check, not a hand-kept figure)', async () => {
+    const kB = (n: number): number => Math.round(n / 1000)
+    const sizes = async (entry: string): Promise<[number, number]> => {
+      const text = await bundleForBrowser(entry)
+      return [kB(text.length), kB(gzipSync(text).length)]
+    }
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ')
+    const stated = (re: RegExp): [number, number] => {
+      const m = re.exec(readme)
+      expect(m, String(re)).not.toBeNull()
+      return [Number(m![1]), Number(m![2])]
+    }
+    expect(stated(/`normalizeAddress` alone bundles to (\d+) kB minified \((\d+) kB gzipped\)/)).toEqual(await sizes("import { normalizeAddress } from 'shipper-rules'; console.log(normalizeAddress)"))
+    expect(stated(/`validateQuoteRequest` to (\d+) kB \((\d+) kB gzipped\)/)).toEqual(await sizes("import { validateQuoteRequest } from 'shipper-rules'; console.log(validateQuoteRequest)"))
+    expect(stated(/`validateCreateShipment` to (\d+) kB \((\d+) kB gzipped\)/)).toEqual(await sizes("import { validateCreateShipment } from 'shipper-rules'; console.log(validateCreateShipment)"))
+    expect(stated(/luxon included, to (\d+) kB minified \((\d+) kB gzipped\)/)).toEqual(await sizes("import * as all from 'shipper-rules'; console.log(all)"))
+  })
   it('the request validators a front end runs per keystroke bundle no io-ts, fp-ts or luxon', async () => {
     for (const name of ['validateCreateShipment', 'validateQuoteRequest', 'validateComponents', 'validateAppointmentRequirement', 'parseTrackingInclude']) {
       const { packages } = await bundleWithInputs(`import { ${name} } from 'shipper-rules'; console.log(${name})`)
       expect([name, packages]).toEqual([name, []])
+    }
+  })
+  it('sideEffects: false holds: a bundle importing one function carries no other module\'s code', async () => {
+    // One string literal (or codec name) per module, as it survives minification: a bundle holds it
+    // exactly when it holds that module's code.
+    const markers = {
+      address: 'must be an ISO 3166-1 alpha-2 country code', // rules/address
+      requests: 'The request is not valid.', // rules/requests
+      catalogue: 'Appointment locked after carrier acceptance', // errors/catalogue (problem titles)
+      appointmentChecks: 'Appointment data cannot change once the order is', // rules/appointmentChecks
+      densityScales: 'DENSITY_SCALE_18', // model/densityScales
+      holidays: 'Juneteenth National Independence Day', // rules/calendarHolidays
+      repair: 'dropped_empty', // rules/repair
+      tracking: 'Awaiting pickup', // rules/trackingStatus
+      geoTable: 'Holtsville|Adjuntas|Aguada', // geo/zipTable: the first bytes of the city names
+      openapi: 'Shipper Integration API', // openapi/document: the document's title
+      codecs: '"ShipmentAddress"', // model/address: the name io-ts gives the address codec
+      luxon: 'Intl.DateTimeFormat', // luxon
+    }
+    type Marker = keyof typeof markers
+    // Each import, with the markers of the modules it uses (the first is its own module's).
+    const cases: ReadonlyArray<[name: string, from: string, present: Marker[]]> = [
+      ['normalizeAddress', 'shipper-rules', ['address']],
+      ['transitDays', 'shipper-rules', ['holidays', 'luxon', 'densityScales']], // config's default density scale
+      ['validateQuoteRequest', 'shipper-rules', ['requests', 'address', 'catalogue', 'densityScales']],
+      ['zipCentroid', 'shipper-rules/geo', ['geoTable']],
+      ['repairInput', 'shipper-rules', ['repair']],
+    ]
+    const all = await bundleForBrowser(`import * as all from 'shipper-rules'; import * as openapi from 'shipper-rules/openapi'; import * as geo from 'shipper-rules/geo'; console.log(all, openapi, geo)`)
+    for (const [marker, text] of Object.entries(markers)) expect([marker, all.includes(text)]).toEqual([marker, true])
+    for (const [name, from, present] of cases) {
+      const bundle = await bundleForBrowser(`import { ${name} } from '${from}'; console.log(${name})`)
+      const found = (Object.keys(markers) as Marker[]).filter((m) => bundle.includes(markers[m]))
+      expect([name, found.sort()]).toEqual([name, [...present].sort()])
     }
   })
   it('the ZIP table stays out of the root entry point; shipper-rules/geo bundles to the size the README states', async () => {
