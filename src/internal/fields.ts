@@ -19,6 +19,7 @@ import { violationAt, type Violation, type ViolationCode } from '../errors/viola
 import { jsonType } from './input.js'
 import { exceedsLength } from './text.js'
 import { formatTest, NOT_BLANK_PATTERN, WIRE_FORMATS, type WireFormat } from '../model/patterns.js'
+import { isDateTimeString } from '../model/timestamps.js'
 
 /** Where violations go while one input is validated: its entity and the growing list. */
 export interface Sink {
@@ -210,4 +211,4 @@ export const readNumber = (
 }
 
 /** A wire timestamp field (ID-03): one format check and one wording wherever a date-time is read. */
-export const DATE_TIME_FIELD: PatternOptions = { test: formatTest(WIRE_FORMATS.dateTime), format: WIRE_FORMATS.dateTime.description }
+export const DATE_TIME_FIELD: PatternOptions = { test: isDateTimeString, format: WIRE_FORMATS.dateTime.description }

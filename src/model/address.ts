@@ -5,7 +5,7 @@
  */
 import * as t from 'io-ts'
 import { CountryCode, E164Phone, Email, PhoneExtension, StateCode, TimeOfDay, ZipCode } from './brands.js'
-import { ISO_COUNTRY_FORMAT, REQUEST_STATES, SERVED_COUNTRIES, SERVED_COUNTRY_FORMAT, US_TERRITORIES } from './countries.js'
+import { caseInsensitiveCodes, ISO_COUNTRY_FORMAT, REQUEST_STATE_SET, REQUEST_STATES, SERVED_COUNTRY_FORMAT, SERVED_SET, TERRITORY_SET, US_TERRITORIES } from './countries.js'
 import { asciiUpperCase } from '../internal/text.js'
 import { crossField, formatted, text, type JsonSchema } from './schema.js'
 
@@ -66,27 +66,23 @@ export const RequestState = t.keyof(
   'RequestState',
 )
 
-const TERRITORIES: ReadonlySet<string> = new Set(US_TERRITORIES)
-const SERVED: ReadonlySet<string> = new Set(SERVED_COUNTRIES)
-const REQUEST_STATE_SET: ReadonlySet<string> = new Set(REQUEST_STATES)
-const eitherCase = (code: string): string => `^${[...code].map((c) => `[${c}${c.toLowerCase()}]`).join('')}$`
 
 /** ADDR-07: a territory country names its own code as state (or no state). */
 const territoryConsistent = (a: { readonly country?: string; readonly state?: string }): boolean => {
   const country = a.country === undefined ? undefined : asciiUpperCase(a.country)
-  return country === undefined || !TERRITORIES.has(country) || a.state === undefined || a.state === country
+  return country === undefined || !TERRITORY_SET.has(country) || a.state === undefined || a.state === country
 }
 
 const TERRITORY_SCHEMA: JsonSchema = {
   allOf: US_TERRITORIES.map((code) => ({
-    if: { required: ['country'], properties: { country: { pattern: eitherCase(code) } } },
+    if: { required: ['country'], properties: { country: { pattern: caseInsensitiveCodes([code]) } } },
     then: { properties: { state: { const: code } } },
   })),
 }
 
 /** ADDR-03: a response whose country is absent (US) or served names a US state, DC or territory. */
 const servedStateConsistent = (a: { readonly country?: string; readonly state?: string }): boolean =>
-  a.state === undefined || !(a.country === undefined || SERVED.has(asciiUpperCase(a.country))) || REQUEST_STATE_SET.has(a.state)
+  a.state === undefined || !(a.country === undefined || SERVED_SET.has(asciiUpperCase(a.country))) || REQUEST_STATE_SET.has(a.state)
 
 const RESPONSE_SCHEMA: JsonSchema = {
   allOf: [

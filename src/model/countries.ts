@@ -107,8 +107,12 @@ export const US_STATES_AND_DC = [
  */
 export const REQUEST_STATES = [...US_STATES_AND_DC, ...US_TERRITORIES] as const
 
-/** `^(?:[Uu][Ss]|…)$`: any of the codes, each letter in either case (the country is case-insensitive). */
-const caseInsensitiveCodes = (codes: Iterable<string>): string => {
+/**
+ * `^(?:[Uu][Ss]|…)$`: one of the codes, each letter in either case (the country is case-insensitive).
+ *
+ * @internal
+ */
+export const caseInsensitiveCodes = (codes: Iterable<string>): string => {
   const byFirst = new Map<string, string[]>()
   for (const code of codes) byFirst.set(code[0]!, [...(byFirst.get(code[0]!) ?? []), code[1]!])
   const either = (c: string): string => `${c}${c.toLowerCase()}`
@@ -145,3 +149,10 @@ export const ISO_COUNTRY_FORMAT = {
   pattern: caseInsensitiveCodes(ISO_3166_1_ALPHA_2),
   description: 'an ISO 3166-1 alpha-2 country code, in either case',
 } as const
+
+/** The served territories, as a set (ADDR-06, ADDR-07). @internal */
+export const TERRITORY_SET: ReadonlySet<string> = new Set(US_TERRITORIES)
+/** The served countries, as a set (ADDR-06). @internal */
+export const SERVED_SET: ReadonlySet<string> = new Set(SERVED_COUNTRIES)
+/** The codes a request may name as state, as a set (ADDR-02). @internal */
+export const REQUEST_STATE_SET: ReadonlySet<string> = new Set(REQUEST_STATES)

@@ -174,18 +174,6 @@ export const SHIPMENT_MODES = ['ltl', 'ftl'] as const
  */
 export const ZIP_CODE_PATTERN = compiled(WIRE_FORMATS.zipCode)
 /**
- * The two five-digit values the spec rejects (ADDR-04).
- *
- * @internal
- */
-export const REJECTED_ZIP_CODES: ReadonlySet<string> = new Set(['00000', '99999'])
-/**
- * Two upper-case letters: state codes on the wire (ADDR-02).
- *
- * @internal
- */
-export const TWO_LETTER_CODE_PATTERN = compiled(WIRE_FORMATS.twoLetterCode)
-/**
  * E.164 as the spec writes it for addresses (ADDR-08): `+`, a non-zero digit, up to 15 digits.
  *
  * @internal
@@ -216,29 +204,11 @@ export const TIME_OF_DAY_PATTERN = compiled(WIRE_FORMATS.timeOfDay)
  */
 export const ORDER_NUMBER_PATTERN = compiled(WIRE_FORMATS.orderNumber)
 /**
- * SCAC: 2 to 4 upper-case letters (CRT-08).
- *
- * @internal
- */
-export const SCAC_PATTERN = compiled(WIRE_FORMATS.scac)
-/**
- * E-mail format (ADDR-10, APT-03, CRT-08).
- *
- * @internal
- */
-export const EMAIL_PATTERN = compiled(WIRE_FORMATS.email)
-/**
  * A date-time with a real calendar day (ID-03).
  *
  * @internal
  */
 export const DATE_TIME_PATTERN = compiled(WIRE_FORMATS.dateTime)
-/**
- * A quote id (QTE-08).
- *
- * @internal
- */
-export const QUOTE_ID_PATTERN = compiled(WIRE_FORMATS.quoteId)
 /**
  * An https portal URL (APT-02).
  *

@@ -15,7 +15,7 @@
  */
 import * as t from 'io-ts'
 import { exceedsLength } from '../internal/text.js'
-import type { WireFormat } from './patterns.js'
+import { NOT_BLANK_PATTERN, WIRE_FORMATS, type WireFormat } from './patterns.js'
 
 /**
  * A JSON Schema object (draft 2020-12, as OpenAPI 3.1 uses it).
@@ -85,8 +85,8 @@ export const text = (options: { readonly maxLength?: number; readonly notBlank?:
   const notBlank = options.notBlank === true
   const name = options.name ?? (notBlank ? 'NonBlankText' : 'Text')
   return described(
-    t.refinement(t.string, (s) => (max === undefined || !exceedsLength(s, max)) && (!notBlank || /\S/u.test(s)), name),
-    { ...(max === undefined ? {} : { maxLength: max }), ...(notBlank ? { pattern: '\\S' } : {}) },
+    t.refinement(t.string, (s) => (max === undefined || !exceedsLength(s, max)) && (!notBlank || NOT_BLANK_PATTERN.test(s)), name),
+    { ...(max === undefined ? {} : { maxLength: max }), ...(notBlank ? { pattern: WIRE_FORMATS.notBlank.pattern } : {}) },
   )
 }
 

@@ -6,13 +6,10 @@
  * @module
  */
 
-import { ISO_3166_1_ALPHA_2, REQUEST_STATES as REQUEST_STATE_CODES, SERVED_COUNTRIES, US_STATES_AND_DC, US_TERRITORIES, type ServedCountry, type UsTerritory } from '../model/countries.js'
+import { ISO_3166_1_ALPHA_2, REQUEST_STATE_SET, SERVED_COUNTRIES, SERVED_SET, TERRITORY_SET, US_STATES_AND_DC, US_TERRITORIES, type ServedCountry, type UsTerritory } from '../model/countries.js'
 
 export { ISO_3166_1_ALPHA_2, SERVED_COUNTRIES, US_STATES_AND_DC, US_TERRITORIES, type ServedCountry, type UsTerritory }
 
-const TERRITORY_SET: ReadonlySet<string> = new Set(US_TERRITORIES)
-const SERVED_SET: ReadonlySet<string> = new Set(SERVED_COUNTRIES)
-const REQUEST_STATES: ReadonlySet<string> = new Set(REQUEST_STATE_CODES)
 
 /**
  * How a two-letter code reads as a country: served, recognized but not served, or not a country
@@ -51,7 +48,7 @@ export const isUsTerritory = (code: string): code is UsTerritory => TERRITORY_SE
  * @category refinements
  * @since 0.1.0
  */
-export const isRequestState = (code: string): boolean => REQUEST_STATES.has(code)
+export const isRequestState = (code: string): boolean => REQUEST_STATE_SET.has(code)
 
 /**
  * The canonical (country, state) pair of a served address (ADDR-07). Decision (D): a territory
