@@ -6,8 +6,9 @@
  *
  * @module
  */
-import { DateTime, IANAZone } from 'luxon'
+import { DateTime } from 'luxon'
 import { isInstant } from '../internal/dateTime.js'
+import { dateTimeIn, instantOfLocal, memoZone, offsetAt } from '../internal/zoneOffsets.js'
 import { defaultConfig, type HolidayCalendarSetting, type RulesConfig } from '../config.js'
 import { civilDate, weekdaysThrough } from './calendarDays.js'
 import { CARRIER_HOLIDAYS, listCounter, ruleCounter, US_FEDERAL_HOLIDAYS, type HolidayCounter } from './calendarHolidays.js'
@@ -90,16 +91,10 @@ const DAY_MS = 86_400_000
 /** The calendar day (day number) of an instant in an IANA zone, or undefined when either is invalid. */
 const dayNumberIn = (dt: unknown, zone: string): number | undefined => {
   if (!isInstant(dt)) return undefined
-  const z = IANAZone.create(zone)
-  if (!z.isValid) return undefined
+  const z = memoZone(zone)
+  if (z === undefined) return undefined
   const ms = dt.toMillis()
-  return Math.floor((ms + z.offset(ms) * 60_000) / DAY_MS)
-}
-
-/** The calendar day of an instant in the zone and the instant as a DateTime there. */
-const dayIn = (dt: unknown, zone: string): { day: number; local: DateTime } | undefined => {
-  const day = dayNumberIn(dt, zone)
-  return day === undefined ? undefined : { day, local: (dt as DateTime).setZone(zone) }
+  return Math.floor((ms + offsetAt(z, ms) * 60_000) / DAY_MS)
 }
 
 /**
@@ -165,10 +160,14 @@ export const isBusinessDay = (instant: DateTime, options: BusinessDayOptions = {
  */
 export const addBusinessDays = (start: DateTime, days: number, options: BusinessDayOptions = {}): DateTime => {
   const cal = calendarOf(options)
-  const s = cal === undefined ? undefined : dayIn(start, cal.zone)
-  if (cal === undefined || s === undefined || !Number.isSafeInteger(days)) {
+  const z = cal === undefined ? undefined : memoZone(cal.zone)
+  if (cal === undefined || z === undefined || !isInstant(start) || !Number.isSafeInteger(days)) {
     return DateTime.invalid('addBusinessDays needs a valid DateTime, a whole number of days and a known zone and holiday calendar')
   }
+  const startMs = start.toMillis()
+  const startOffset = offsetAt(z, startMs)
+  const localMs = startMs + startOffset * 60_000
+  const s = { day: Math.floor(localMs / DAY_MS) }
   const here = businessThrough(cal, s.day)
   const startIsBusiness = here - businessThrough(cal, s.day - 1) === 1
   const target = here + days + (days === 0 && !startIsBusiness ? 1 : 0)
@@ -199,7 +198,8 @@ export const addBusinessDays = (start: DateTime, days: number, options: Business
     if (businessThrough(cal, mid) >= target) hi = mid
     else lo = mid
   }
-  return s.local.plus({ days: hi - s.day })
+  // The same wall-clock time `hi - s.day` days later, resolved as luxon's DateTime#plus resolves it.
+  return dateTimeIn(instantOfLocal(z, localMs + (hi - s.day) * DAY_MS, startOffset), z, start)
 }
 
 /**

@@ -1,0 +1,139 @@
+/**
+ * UTC offsets of IANA zones, memoised. luxon's `IANAZone#offset` formats the instant with
+ * `Intl.DateTimeFormat` on every call (about 3 µs); the business-day rules need two to four
+ * offsets per call. This module keeps, per zone and per 366-day period of UTC time, the offsets in
+ * force and the instants at which they change (found once by sampling the period day by day with
+ * luxon and bisecting each change to the millisecond), so a later offset in the same period costs
+ * a few comparisons.
+ *
+ * It is a memo of a pure function of constant data (the zone rules of the JavaScript engine), not
+ * state a caller can observe: every offset it returns is the one `IANAZone#offset` returns for the
+ * same instant (test/properties/zoneOffsets.test.ts compares them across zones and 1900–2100).
+ * It is bounded: at most {@link MAX_PERIODS} zone-periods are kept (the oldest entry is evicted
+ * first), and instants outside 1800–2300 are not memoised. The one assumption, checked by the
+ * property, is that a zone's offset does not change twice within one day.
+ *
+ * @internal
+ * @module
+ */
+import { DateTime, IANAZone } from 'luxon'
+
+const DAY_MS = 86_400_000
+const PERIOD_MS = 366 * DAY_MS
+const FIRST_MS = Date.UTC(1800, 0, 1)
+const LAST_MS = Date.UTC(2300, 0, 1)
+
+/** How many zone-periods (a zone's offsets over 366 days) the memo keeps at most. */
+export const MAX_PERIODS = 2048
+
+/** The offsets of one zone over one period: `offsets[i]` holds from `changes[i - 1]` (inclusive) on. */
+interface Period {
+  readonly changes: ReadonlyArray<number>
+  readonly offsets: ReadonlyArray<number>
+}
+
+const periods = new Map<string, Period>()
+
+const rawOffset = (zone: IANAZone, ms: number): number => IANAZone.prototype.offset.call(zone, ms)
+
+/** The first instant in (lo, hi] whose offset differs from the offset at lo (it is known to differ at hi). */
+const firstChange = (zone: IANAZone, lo: number, hi: number, before: number): number => {
+  while (hi - lo > 1) {
+    const mid = lo + Math.floor((hi - lo) / 2)
+    if (rawOffset(zone, mid) === before) lo = mid
+    else hi = mid
+  }
+  return hi
+}
+
+const buildPeriod = (zone: IANAZone, start: number): Period => {
+  const changes: number[] = []
+  const offsets: number[] = [rawOffset(zone, start)]
+  let previous = offsets[0] as number
+  for (let t = start + DAY_MS; t <= start + PERIOD_MS; t += DAY_MS) {
+    const o = rawOffset(zone, t)
+    if (o !== previous) {
+      const at = firstChange(zone, t - DAY_MS, t, previous)
+      if (at < start + PERIOD_MS) {
+        changes.push(at)
+        offsets.push(o)
+      }
+      previous = o
+    }
+  }
+  return { changes, offsets }
+}
+
+/**
+ * The offset in minutes of `zone` at the instant `ms` (epoch milliseconds), exactly as
+ * `zone.offset(ms)` gives it. NaN for an invalid zone or instant, like luxon.
+ *
+ * @internal
+ */
+export const offsetAt = (zone: IANAZone, ms: number): number => {
+  if (!zone.isValid || !(ms >= FIRST_MS && ms < LAST_MS)) return rawOffset(zone, ms)
+  const index = Math.floor(ms / PERIOD_MS)
+  const key = `${zone.name}\u0000${index}`
+  let period = periods.get(key)
+  if (period === undefined) {
+    period = buildPeriod(zone, index * PERIOD_MS)
+    if (periods.size >= MAX_PERIODS) periods.delete(periods.keys().next().value as string)
+    periods.set(key, period)
+  }
+  const { changes, offsets } = period
+  let i = 0
+  while (i < changes.length && ms >= (changes[i] as number)) i++
+  return offsets[i] as number
+}
+
+/** An IANA zone whose offsets come from the memo; otherwise luxon's IANAZone (same name, type and equality). */
+class MemoIANAZone extends IANAZone {
+  override offset(ts: number): number {
+    return offsetAt(this, ts)
+  }
+}
+
+const zones = new Map<string, MemoIANAZone>()
+
+/**
+ * The memoised zone object of an IANA zone name, or undefined when the name is not a valid zone.
+ * DateTimes made with it behave exactly as with `IANAZone.create(name)`, faster.
+ *
+ * @internal
+ */
+export const memoZone = (name: string): IANAZone | undefined => {
+  const hit = zones.get(name)
+  if (hit !== undefined) return hit
+  if (!IANAZone.isValidZone(name)) return undefined
+  const zone = new MemoIANAZone(name)
+  if (zones.size >= MAX_PERIODS) zones.delete(zones.keys().next().value as string)
+  zones.set(name, zone)
+  return zone
+}
+
+/**
+ * The instant at local wall-clock time `localMs` (the wall time written as if it were UTC) in
+ * `zone`, with `guess` the offset to try first: luxon's own rule (DateTime#plus and friends), so a
+ * wall time skipped by a DST change moves forward and a repeated one takes the earlier offset
+ * exactly as luxon does.
+ *
+ * @internal
+ */
+export const instantOfLocal = (zone: IANAZone, localMs: number, guess: number): number => {
+  let utc = localMs - guess * 60_000
+  const o2 = offsetAt(zone, utc)
+  if (guess === o2) return utc
+  utc -= (o2 - guess) * 60_000
+  const o3 = offsetAt(zone, utc)
+  if (o2 === o3) return utc
+  return localMs - Math.min(o2, o3) * 60_000
+}
+
+/**
+ * A DateTime at the instant `ms` in the memoised zone (so its own later offsets are fast too),
+ * with the locale, numbering system and output calendar of `like`.
+ *
+ * @internal
+ */
+export const dateTimeIn = (ms: number, zone: IANAZone, like: DateTime): DateTime =>
+  DateTime.fromMillis(ms, { zone, locale: like.locale ?? undefined, numberingSystem: like.numberingSystem ?? undefined, outputCalendar: like.outputCalendar ?? undefined })
