@@ -25,16 +25,21 @@ const isDigit = (c: number): boolean => c >= 48 && c <= 57
  * dropped, as luxon drops them.
  */
 export const instantOf = (s: string): number => {
-  const minutes = ((daysFromCivil(Number(s.slice(0, 4)), Number(s.slice(5, 7)), Number(s.slice(8, 10))) * 24 + Number(s.slice(11, 13))) * 60) + Number(s.slice(14, 16))
+  const minutes = ((daysFromCivil(digits(s, 0, 4), digits(s, 5, 2), digits(s, 8, 2)) * 24 + digits(s, 11, 2)) * 60) + digits(s, 14, 2)
   let i = 16
   let ms = 0
   if (s.charCodeAt(i) === 58) {
-    ms = Number(s.slice(17, 19)) * 1000
+    ms = digits(s, 17, 2) * 1000
     i = 19
     if (s.charCodeAt(i) === 46) {
+      // milliseconds: the first three fraction digits, missing ones read as 0; the rest dropped
       let j = i + 1
-      while (j < s.length && isDigit(s.charCodeAt(j))) j++
-      ms += Number(`${s.slice(i + 1, Math.min(j, i + 4))}00`.slice(0, 3))
+      let scale = 100
+      while (j < s.length && isDigit(s.charCodeAt(j))) {
+        if (scale >= 1) ms += (s.charCodeAt(j) - 48) * scale
+        scale /= 10
+        j++
+      }
       i = j
     }
   }
@@ -42,7 +47,14 @@ export const instantOf = (s: string): number => {
   if (s.charCodeAt(i) !== 90) {
     const sign = s.charCodeAt(i) === 45 ? -1 : 1
     const colon = s.charCodeAt(i + 3) === 58 ? 1 : 0
-    offset = sign * (Number(s.slice(i + 1, i + 3)) * 60 + Number(s.slice(i + 3 + colon, i + 5 + colon)))
+    offset = sign * (digits(s, i + 1, 2) * 60 + digits(s, i + 3 + colon, 2))
   }
   return (minutes - offset) * 60_000 + ms
+}
+
+/** The number written by the `count` decimal digits of `s` at `at` (they are known to be digits). */
+const digits = (s: string, at: number, count: number): number => {
+  let n = 0
+  for (let k = at; k < at + count; k++) n = n * 10 + (s.charCodeAt(k) - 48)
+  return n
 }

@@ -35,11 +35,28 @@ export const codePointLength = (s: string): number => {
 export const exceedsLength = (s: string, max: number): boolean =>
   s.length > max && (s.length > 2 * max || codePointLength(s) > max)
 
+/** `s` with every character in `from`–`to` shifted by `delta`; `s` itself (no copy) when none is. */
+const shiftRange = (s: string, from: number, to: number, delta: number): string => {
+  let i = 0
+  while (i < s.length) {
+    const c = s.charCodeAt(i)
+    if (c >= from && c <= to) break
+    i++
+  }
+  if (i === s.length) return s
+  let out = s.slice(0, i)
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    out += c >= from && c <= to ? String.fromCharCode(c + delta) : s[i]
+  }
+  return out
+}
+
 /**
  * ASCII upper case: only a–z change (never `ı` → `I`, `ſ` → `S` or `ß` → `SS`, which
- * `toUpperCase()` would do).
+ * `toUpperCase()` would do). A string with no a–z is returned as is, without a copy.
  */
-export const asciiUpperCase = (s: string): string => s.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 32))
+export const asciiUpperCase = (s: string): string => shiftRange(s, 97, 122, -32)
 
-/** ASCII lower case: only A–Z change. */
-export const asciiLowerCase = (s: string): string => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32))
+/** ASCII lower case: only A–Z change. A string with no A–Z is returned as is. */
+export const asciiLowerCase = (s: string): string => shiftRange(s, 65, 90, 32)
