@@ -242,7 +242,7 @@ const examples = async (args: ReadonlyArray<string>, io: CliIo): Promise<number>
   }
   let total = 0
   let surprises = 0
-  for (const kind of [...kinds].filter((k) => k.isDirectory).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const kind of [...kinds].filter((k) => k.isDirectory).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const files = (await io.listDir(`${dir}/${kind.name}`))
       .filter((f) => !f.isDirectory && EXAMPLE_NAME.test(f.name))
       .map((f) => f.name)
