@@ -148,8 +148,10 @@ code disagree.
 ## Freight class from density (FRT-07)
 
 \`freightClassForDensity\` and \`freightClassForPallet\` read the class off a density scale:
-\`DENSITY_SCALE_18\` (the default) or \`NMFC_2025_SCALE\` (\`config.densityScale\`, or
-\`--scale nmfc-2025\` on the command line), both exported from \`src/model/densityScales.ts\`. A band
+\`NMFC_2025_SCALE\`, the industry rule since 19 July 2025 and the default of
+\`config.densityScale\`, or \`DENSITY_SCALE_18\`, the guideline before it (\`makeConfig({ densityScale:
+DENSITY_SCALE_18 })\`, or \`--scale 18\` on the command line), both exported from
+\`src/model/densityScales.ts\`. A band
 holds the densities from its lower bound (a dot in the chart, inclusive) up to the next band's;
 the density is computed exactly, in integers, so 1000 lb on a 40 x 40 x 36 in pallet is exactly
 30 lb/ft³, class 60. The two scales agree from ${agreeFrom(scales)} lb/ft³ up; below that,

@@ -39,7 +39,7 @@ describe('the packed tarball', () => {
     const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n')
     expect(listing).toContain('package/LICENSE')
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 shipper-rules contributors\n/)
-    expect(listing).toEqual(expect.arrayContaining(['package/dist/cli.js', 'package/dist/esm/geo/zipTable.js', 'package/geo/package.json', 'package/openapi/package.json']))
+    expect(listing).toEqual(expect.arrayContaining(['package/dist/cli.js', 'package/dist/esm/geo/zipTable.json', 'package/geo/package.json', 'package/openapi/package.json']))
     expect(listing).toContain('package/openapi.json') // once: at the root, not also in dist/
     expect(listing).not.toContain('package/dist/openapi.json')
     expect(statSync(join(ROOT, 'dist/cli.js')).size).toBeLessThan(100_000)

@@ -1,7 +1,8 @@
 /**
  * Freight classes and density scales as data (spec: OrderComponent.freightClass; rules FRT-06,
- * FRT-07): the 18 classes and both scales are tables. No codec here, so configuration and rules
- * can use the tables without bringing io-ts into a bundle; the codec is in `freightClass.ts`.
+ * FRT-07): the 18 classes and both scales are tables; the NMFC 2025 scale is the default. No codec
+ * here, so configuration and rules can use the tables without bringing io-ts into a bundle; the
+ * codec is in `freightClass.ts`.
  *
  * @module
  */
@@ -56,8 +57,9 @@ export interface DensityScale {
 const band = (minPcf: number, freightClass: FreightClassName): DensityBand => ({ minPcf, freightClass })
 
 /**
- * The 18-class density scale, the library's default (FRT-07): 50 at 50 pcf and above down to 500
- * below 1 pcf; lower bounds inclusive.
+ * The 18-class density scale, the guideline before NMFC 2025, selectable (FRT-07): 50 at 50 pcf
+ * and above down to 500 below 1 pcf; lower bounds inclusive. Select it with
+ * `makeConfig({ densityScale: DENSITY_SCALE_18 })` for rates still quoted on the old scale.
  *
  * @example
  * DENSITY_SCALE_18.bands[0]
@@ -77,8 +79,9 @@ export const DENSITY_SCALE_18: DensityScale = {
 }
 
 /**
- * The NMFC 2025 density scale (item 133300's 13 subprovisions), selectable (FRT-07): 50 at 50 pcf
- * and above down to 400 below 1 pcf; lower bounds inclusive.
+ * The NMFC 2025 density scale (item 133300's 13 subprovisions), the industry rule since 19 July
+ * 2025 and the library's default (`defaultConfig.densityScale`, FRT-07): 50 at 50 pcf and above
+ * down to 400 below 1 pcf; lower bounds inclusive.
  *
  * @example
  * NMFC_2025_SCALE.bands.length

@@ -8,16 +8,19 @@ const nthWeekdayOfMonth = (d: DateTime): { n: number; last: boolean } => ({
   last: d.plus({ days: 7 }).month !== d.month,
 })
 
-/** Is this calendar date (ignoring time) the actual date of a holiday (before any shift)? */
-const actualHoliday = (d: DateTime, calendar: 'us-federal' | 'carrier'): boolean => {
+/** The calendars the oracles know: the two built-in ones and the carrier calendar with New Year's Eve. */
+export type OracleCalendar = 'us-federal' | 'carrier' | 'carrier-new-years-eve'
+
+/** Is this calendar date (ignoring time) the actual date of a holiday shifted as a fixed date is (before any shift)? */
+const actualHoliday = (d: DateTime, calendar: OracleCalendar): boolean => {
   const { n, last } = nthWeekdayOfMonth(d)
   const wd = d.weekday
   const md = (m: number, day: number) => d.month === m && d.day === day
-  const carrier =
+  const common =
     md(1, 1) || (d.month === 5 && wd === 1 && last) || md(7, 4) || (d.month === 9 && wd === 1 && n === 1) || (d.month === 11 && wd === 4 && n === 4) || md(12, 25)
-  if (calendar === 'carrier') return carrier
+  if (calendar !== 'us-federal') return common
   return (
-    carrier ||
+    common ||
     (d.month === 1 && wd === 1 && n === 3) ||
     (d.month === 2 && wd === 1 && n === 3) ||
     (md(6, 19) && d.year >= 2021) ||
@@ -26,15 +29,40 @@ const actualHoliday = (d: DateTime, calendar: 'us-federal' | 'carrier'): boolean
   )
 }
 
-/** Is this date a holiday as observed: the actual date on a weekday, Friday for Saturday, Monday for Sunday? */
-export const observedHolidayOracle = (d: DateTime, calendar: 'us-federal' | 'carrier'): boolean => {
+/**
+ * Is this weekday the closing day of an eve (December `eveDay`), as carriers shift it? The eve
+ * itself from Monday to Thursday; a Thursday whose next day is the eve on a Friday; a Friday whose
+ * next day is the eve on a Saturday; a Tuesday two days after the eve on a Sunday.
+ */
+const eveClosing = (d: DateTime, eveDay: number): boolean => {
+  const isEve = (x: DateTime) => x.month === 12 && x.day === eveDay
+  const wd = d.weekday
+  return (
+    (isEve(d) && wd <= 4) ||
+    (wd === 4 && isEve(d.plus({ days: 1 }))) ||
+    (wd === 5 && isEve(d.plus({ days: 1 }))) ||
+    (wd === 2 && isEve(d.minus({ days: 2 })))
+  )
+}
+
+/**
+ * Is this date a holiday as observed: the actual date on a weekday, Friday for Saturday, Monday for
+ * Sunday; for the carrier calendars also the Friday after Thanksgiving (the day after the fourth
+ * Thursday of November) and Christmas Eve (and New Year's Eve) as shifted by `eveClosing`?
+ */
+export const observedHolidayOracle = (d: DateTime, calendar: OracleCalendar): boolean => {
   if (d.weekday >= 6) return false
   if (actualHoliday(d, calendar)) return true
   if (d.weekday === 5 && actualHoliday(d.plus({ days: 1 }), calendar)) return true
   if (d.weekday === 1 && actualHoliday(d.minus({ days: 1 }), calendar)) return true
-  return false
+  if (calendar === 'us-federal') return false
+  const yesterday = d.minus({ days: 1 })
+  if (d.weekday === 5 && yesterday.month === 11 && nthWeekdayOfMonth(yesterday).n === 4) return true
+  if (eveClosing(d, 24)) return true
+  return calendar === 'carrier-new-years-eve' && eveClosing(d, 31)
 }
 
+/** The settings the business-day oracles take: those of the library's `holidays` option. */
 export type OracleHolidays = 'none' | 'us-federal' | 'carrier' | ReadonlyArray<string>
 
 export const isBusinessDayOracle = (d: DateTime, holidays: OracleHolidays): boolean => {
