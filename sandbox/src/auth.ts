@@ -1,0 +1,90 @@
+// Credentials (spec: Authentication): bearer tokens are HS256 JWTs with scope `shipper`, signed
+// with a per-installation secret stored in the database; API keys belong to one company and are
+// stored as SHA-256 hashes. What a call may do is decided by the library's `authorize`.
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { jwtVerify, SignJWT } from 'jose'
+import { SHIPPER_SCOPE, type Credentials } from 'shipper-rules'
+import type { Queryable, Store } from './db/store.js'
+
+const ISSUER = 'shipper-rules-sandbox'
+
+export interface Secrets {
+  readonly jwt: Uint8Array
+  readonly download: Buffer
+}
+
+/** The installation's secrets, created on first start and kept in the database. */
+export const loadSecrets = async (store: Store): Promise<Secrets> => {
+  for (const name of ['jwt_secret', 'download_secret']) {
+    await store.query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, randomBytes(32).toString('base64url')])
+  }
+  const rows = await store.query<{ name: string; value: string }>("SELECT name, value FROM settings WHERE name IN ('jwt_secret', 'download_secret')")
+  const get = (n: string): Buffer => Buffer.from(rows.find((r) => r.name === n)?.value ?? '', 'base64url')
+  return { jwt: new Uint8Array(get('jwt_secret')), download: get('download_secret') }
+}
+
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex')
+
+/** A bearer token: `sub` is the user (or the client, machine to machine), `companies` the user's companies. */
+export const issueToken = async (secrets: Secrets, claims: { readonly subject: string; readonly companyIds?: ReadonlyArray<string>; readonly scope?: string }): Promise<string> =>
+  new SignJWT({ scope: claims.scope ?? SHIPPER_SCOPE, ...(claims.companyIds !== undefined ? { companies: [...claims.companyIds] } : {}) })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setSubject(claims.subject)
+    .setIssuedAt()
+    .setExpirationTime('365d')
+    .sign(secrets.jwt)
+
+export interface IssuedCredentials {
+  readonly companyId: string
+  readonly companyName: string
+  readonly apiKey: string
+  readonly token: string
+}
+
+/** Creates the company if it does not exist, then a new API key for it and a user token. */
+export const createKey = async (store: Store, secrets: Secrets, companyName: string, now: Date): Promise<IssuedCredentials> => {
+  const companyId = await store.transaction(async (tx) => {
+    await tx.query('INSERT INTO companies (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING', [`cmp_${randomUUID().replaceAll('-', '').slice(0, 12)}`, companyName, now])
+    const rows = await tx.query<{ id: string }>('SELECT id FROM companies WHERE name = $1', [companyName])
+    return rows[0]?.id ?? ''
+  })
+  const apiKey = `sk_sandbox_${randomBytes(24).toString('base64url')}`
+  await store.query('INSERT INTO api_keys (key_hash, company_id, created_at) VALUES ($1, $2, $3)', [hashKey(apiKey), companyId, now])
+  const token = await issueToken(secrets, { subject: `usr_${companyId.slice(4)}`, companyIds: [companyId] })
+  return { companyId, companyName, apiKey, token }
+}
+
+export interface Caller {
+  readonly credentials: Credentials
+  /** The token's subject: the creating user of a shipment. */
+  readonly userId: string
+}
+
+/** Reads both credentials of a request into the facts `authorize` judges. */
+export const readCredentials = async (db: Queryable, secrets: Secrets, headers: Record<string, unknown>): Promise<Caller> => {
+  let bearer: Credentials['bearer'] = null
+  let user: Credentials['user'] = null
+  let userId = ''
+  const authorization = headers['authorization']
+  const match = typeof authorization === 'string' ? /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(authorization) : null
+  if (match?.[1] !== undefined) {
+    try {
+      const { payload } = await jwtVerify(match[1], secrets.jwt, { issuer: ISSUER, algorithms: ['HS256'] })
+      bearer = { scopes: typeof payload.scope === 'string' ? payload.scope.split(' ') : [] }
+      userId = payload.sub ?? ''
+      const companies = payload['companies']
+      if (Array.isArray(companies)) user = { companyIds: companies.filter((c): c is string => typeof c === 'string') }
+    } catch {
+      bearer = null
+    }
+  }
+  let apiKey: Credentials['apiKey'] = null
+  const key = headers['x-service-api-key']
+  if (typeof key === 'string' && key.length > 0) {
+    const rows = await db.query<{ company_id: string; revoked: boolean }>('SELECT company_id, revoked FROM api_keys WHERE key_hash = $1', [hashKey(key)])
+    const row = rows[0]
+    if (row !== undefined) apiKey = { companyId: row.company_id, revoked: row.revoked }
+  }
+  return { credentials: { bearer, apiKey, user }, userId }
+}

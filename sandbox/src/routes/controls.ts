@@ -1,0 +1,110 @@
+// Sandbox-only controls, outside /v1/shipper: the parts of the lifecycle and of time the spec does
+// not expose. Order controls need the same credentials as the API and touch only the caller's
+// orders; every state change is decided by the library's `transition`.
+import type { FastifyInstance } from 'fastify'
+import { DateTime } from 'luxon'
+import { isLeft, problemFor, transition, violationAt } from 'shipper-rules'
+import { advanceClock, clockOffset, sandboxNow, wireTime } from '../clock.js'
+import { createKey } from '../auth.js'
+import { authenticate, sendProblem, type Context } from '../context.js'
+import { numberOf } from '../db/store.js'
+import { shipmentOf, wireIso, type OrderRow } from '../orders.js'
+import { etaFor } from './quotes.js'
+import { changeOrder, ownedOrder } from './shipments.js'
+
+/** The carrier-side events a control may send; CONFIRM and CANCEL are the API's own endpoints. */
+export const CONTROL_EVENTS = ['ACCEPT', 'REJECT', 'ASSIGN', 'PICK_UP', 'DELIVER'] as const
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const wholeIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max
+
+type OrderParams = { Params: { orderNumber: string } }
+
+export const controlRoutes = (ctx: Context) => async (app: FastifyInstance) => {
+  app.get('/sandbox/clock', async (_request, reply) => {
+    const now = await sandboxNow(ctx.store)
+    return reply.send({ now: wireTime(now), offsetMs: await clockOffset(ctx.store) })
+  })
+
+  app.post('/sandbox/clock', async (request, reply) => {
+    const body = request.body
+    const fields = ['days', 'hours', 'minutes'] as const
+    const bad = isObject(body) ? fields.filter((f) => body[f] !== undefined && !wholeIn(body[f], 0, 3650 * 24 * 60)) : []
+    if (!isObject(body) || bad.length > 0 || fields.every((f) => body[f] === undefined)) {
+      return sendProblem(reply, problemFor('validation_failed', 'Send {"days"|"hours"|"minutes": a whole number ≥ 0} to move the sandbox clock forward.', (bad.length > 0 ? bad : ['days']).map((f) => violationAt([f], null, bad.length > 0 ? 'out_of_range' : 'required', 'must be a whole number of at least 0'))))
+    }
+    const ms = ((Number(body['days'] ?? 0) * 24 + Number(body['hours'] ?? 0)) * 60 + Number(body['minutes'] ?? 0)) * 60_000
+    const now = await advanceClock(ctx.store, ms)
+    return reply.send({ now: wireTime(now), offsetMs: await clockOffset(ctx.store) })
+  })
+
+  app.post('/sandbox/companies', async (request, reply) => {
+    const body = request.body
+    const name = isObject(body) ? body['name'] : undefined
+    if (typeof name !== 'string' || name.trim().length === 0 || name.length > 200) {
+      return sendProblem(reply, problemFor('validation_failed', undefined, [violationAt(['name'], null, 'required', 'must be a company name of 1 to 200 characters')]))
+    }
+    const issued = await createKey(ctx.store, ctx.secrets, name, (await sandboxNow(ctx.store)).toJSDate())
+    return reply.send(issued)
+  })
+
+  app.post<OrderParams>('/sandbox/orders/:orderNumber/events', async (request, reply) => {
+    const caller = await authenticate(ctx, request, reply)
+    if (caller === undefined) return reply
+    const body = request.body
+    const event = isObject(body) ? body['event'] : undefined
+    if (!CONTROL_EVENTS.includes(event as (typeof CONTROL_EVENTS)[number])) {
+      return sendProblem(reply, problemFor('validation_failed', undefined, [violationAt(['event'], null, event === undefined ? 'required' : 'pattern', `must be one of ${CONTROL_EVENTS.join(', ')}`)]))
+    }
+    const outcome = await changeOrder(ctx, caller, request.params.orderNumber, async (row, tx) => {
+      const next = transition(row.status, event)
+      if (isLeft(next)) return { problem: next.left }
+      const now = (await sandboxNow(tx)).toJSDate()
+      if (event === 'PICK_UP') {
+        // the delivery is predicted again from the actual pickup, by the priced transit days
+        const days = numberOf((row as OrderRow & { pricing: { transitBusinessDays?: number } }).pricing?.transitBusinessDays ?? 1)
+        const { eta } = etaFor({ deliveryAddress: row.request.deliveryAddress }, days, DateTime.fromJSDate(now, { zone: 'utc' }))
+        return { set: 'status = $2, updated_at = $3, actual_pickup_at = $3, predicted_delivery_at = $4', params: [next.right, now, eta === null ? null : new Date(eta)] }
+      }
+      if (event === 'DELIVER') return { set: 'status = $2, updated_at = $3, actual_delivery_at = $3', params: [next.right, now] }
+      return { set: 'status = $2, updated_at = $3', params: [next.right, now] }
+    })
+    return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.send(shipmentOf(outcome.row))
+  })
+
+  // what the API does not show: how the order was priced (tenderPrice: re-priced, why, flagged
+  // for operations), the planned and actual times, the simulation settings
+  app.get<OrderParams>('/sandbox/orders/:orderNumber', async (request, reply) => {
+    const caller = await authenticate(ctx, request, reply)
+    if (caller === undefined) return reply
+    const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
+    if (row === undefined) return reply
+    const time = (v: unknown): string | null => (v === null ? null : wireIso(v))
+    return reply.send({
+      shipment: shipmentOf(row),
+      quoteId: row.quote_id,
+      pricing: (row as OrderRow & { pricing: unknown }).pricing,
+      charges: row.charges,
+      plannedPickupAt: time(row.planned_pickup_at),
+      predictedDeliveryAt: time(row.predicted_delivery_at),
+      actualPickupAt: time(row.actual_pickup_at),
+      actualDeliveryAt: time(row.actual_delivery_at),
+      simulation: { delayMinutes: numberOf(row.delay_minutes), offRouteKm: numberOf(row.off_route_km) },
+    })
+  })
+
+  app.post<OrderParams>('/sandbox/orders/:orderNumber/simulation', async (request, reply) => {
+    const caller = await authenticate(ctx, request, reply)
+    if (caller === undefined) return reply
+    const body = request.body
+    const delay = isObject(body) ? (body['delayMinutes'] ?? 0) : undefined
+    const offRoute = isObject(body) ? (body['offRouteKm'] ?? 0) : undefined
+    const bad = [...(wholeIn(delay, 0, 100_000) ? [] : ['delayMinutes']), ...(wholeIn(offRoute, 0, 5_000) ? [] : ['offRouteKm'])]
+    if (bad.length > 0) return sendProblem(reply, problemFor('validation_failed', undefined, bad.map((f) => violationAt([f], null, 'out_of_range', 'must be a whole number of at least 0'))))
+    const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
+    if (row === undefined) return reply
+    await ctx.store.query('UPDATE orders SET delay_minutes = $2, off_route_km = $3 WHERE id = $1', [row.id, delay, offRoute])
+    return reply.send({ orderNumber: row.order_number, delayMinutes: delay, offRouteKm: offRoute })
+  })
+}

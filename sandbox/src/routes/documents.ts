@@ -1,0 +1,106 @@
+// Shipment documents (spec: Endpoint 8, DocumentResponse): a pre-signed, expiring link to a PDF
+// the sandbox generates. The link is HMAC-signed with the installation's download secret and
+// expires by the sandbox clock; it needs no credentials, like any pre-signed URL.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { isLeft, isRight, parseDocumentType, problemFor } from 'shipper-rules'
+import type { DateTime } from 'luxon'
+import { sandboxNow, wireTime } from '../clock.js'
+import { authenticate, sendProblem, type Context } from '../context.js'
+import { numberOf } from '../db/store.js'
+import { dateTimeOf, loadOrder, type OrderRow } from '../orders.js'
+import { renderPdf } from '../pdf.js'
+import { invoiceOf } from './tracking.js'
+import { ownedOrder } from './shipments.js'
+
+/** How long a download link is valid, by the sandbox clock. */
+export const LINK_VALIDITY_SECONDS = 15 * 60
+
+type DocType = 'BILL_OF_LADING' | 'INVOICE' | 'SHIPPING_LABEL' | 'POD'
+
+const sign = (secret: Buffer, orderNumber: string, type: string, expires: number): string =>
+  createHmac('sha256', secret).update(`${orderNumber}\n${type}\n${expires}`).digest('base64url')
+
+/**
+ * Whether the sandbox holds the document for the order: the bill of lading and the label from
+ * creation on, the invoice once `buildInvoice` gives one (DELIVERED), the proof of delivery once
+ * the delivery is recorded.
+ */
+const exists = (row: OrderRow, type: DocType, now: DateTime): boolean =>
+  type === 'INVOICE' ? isRight(invoiceOf(row, now)) : type === 'POD' ? dateTimeOf(row.actual_delivery_at) !== null : true
+
+const money = (cents: number): string => `USD ${(cents / 100).toFixed(2)}`
+
+const linesOf = (row: OrderRow, type: DocType, now: DateTime): string[] => {
+  const r = row.request
+  const stop = (label: string, a: typeof r.pickupAddress): string[] => [
+    `${label}: ${a.name}, ${a.address1}${a.address2 !== undefined ? `, ${a.address2}` : ''}, ${a.city}, ${a.state} ${a.zipCode} ${a.country}`,
+    `   contact ${a.contactPerson} ${a.phoneNumber}; hours ${a.openTime}-${a.closeTime}`,
+  ]
+  const head = [`Order ${row.order_number} (${row.id})`, `Status ${row.status}`, ...stop('Shipper', r.pickupAddress), ...stop('Consignee', r.deliveryAddress)]
+  const freight = r.orderComponents.map((c, i) => `Pallet group ${i + 1}: ${c.palletCount} x ${c.poundsWeight} lb, ${c.dimensions.length}x${c.dimensions.width}x${c.dimensions.height} in, class ${c.freightClass}${c.nmfcCode !== undefined ? `, NMFC ${c.nmfcCode}` : ''}`)
+  switch (type) {
+    case 'BILL_OF_LADING':
+      return [...head, `Description: ${r.description}`, ...(r.refNumber !== undefined ? [`BOL number: ${r.refNumber}`] : []), ...(r.poNumber !== undefined ? [`PO: ${r.poNumber}`] : []), ...freight, ...(r.referenceNumbers ?? []).map((n) => `Reference: ${n}`), ...(r.instructions !== undefined ? [`Instructions: ${r.instructions}`] : [])]
+    case 'SHIPPING_LABEL':
+      return [`PRO ${row.order_number}`, ...stop('From', r.pickupAddress), ...stop('To', r.deliveryAddress), `Pallets: ${r.orderComponents.reduce((n, c) => n + c.palletCount, 0)}`]
+    case 'POD':
+      return [...head, `Delivered ${wireTime(dateTimeOf(row.actual_delivery_at) ?? now)}`, `Picked up ${wireTime(dateTimeOf(row.actual_pickup_at) ?? now)}`, ...freight, 'Received in good order (sandbox signature)']
+    case 'INVOICE': {
+      const invoice = invoiceOf(row, now)
+      if (isLeft(invoice)) return head
+      const i = invoice.right
+      return [
+        `Invoice date ${i.invoiceDate}; shipped ${i.shipDate}; delivered ${i.deliveryDate}`,
+        ...head,
+        ...i.lineItems.map((l) => `${l.quantity} ${l.packageType}, ${l.weight} lb, class ${l.freightClass}: ${l.description}`),
+        ...i.charges.map((c) => `${c.chargeType} ${c.description}: ${money(c.amountInCents)}`),
+        `Total ${money(i.totalChargesInCents)}; ${i.totalPieces} pieces, ${i.totalWeight} lb`,
+      ]
+    }
+  }
+}
+
+const TITLES: Record<DocType, string> = { BILL_OF_LADING: 'Bill of Lading', SHIPPING_LABEL: 'Shipping Label', INVOICE: 'Invoice', POD: 'Proof of Delivery' }
+
+type DocParams = { Params: { orderNumber: string; documentType: string } }
+
+export const documentRoutes = (ctx: Context) => async (app: FastifyInstance) => {
+  app.get<DocParams>('/v1/shipper/shipment/:orderNumber/document/:documentType', async (request, reply) => {
+    const caller = await authenticate(ctx, request, reply)
+    if (caller === undefined) return reply
+    const type = parseDocumentType(request.params.documentType)
+    if (isLeft(type)) return sendProblem(reply, type.left)
+    const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
+    if (row === undefined) return reply
+    const now = await sandboxNow(ctx.store)
+    if (!exists(row, type.right, now)) return sendProblem(reply, problemFor('document_not_found', `The ${type.right} of this shipment does not exist yet.`))
+    const expires = Math.floor(now.toSeconds()) + LINK_VALIDITY_SECONDS
+    const host = request.headers.host ?? `${request.hostname}`
+    const query = `expires=${expires}&signature=${sign(ctx.secrets.download, row.order_number, type.right, expires)}`
+    return reply.send({
+      filename: `${row.order_number}-${type.right}.pdf`,
+      fileType: 'application/pdf',
+      downloadLink: `${request.protocol}://${host}/sandbox/downloads/${row.order_number}/${type.right}.pdf?${query}`,
+    })
+  })
+
+  app.get<DocParams & { Querystring: { expires?: unknown; signature?: unknown } }>('/sandbox/downloads/:orderNumber/:documentType', async (request, reply) => {
+    const { expires, signature } = request.query
+    const file = /^([A-Za-z0-9]{5})$/.test(request.params.orderNumber) ? /^(BILL_OF_LADING|INVOICE|SHIPPING_LABEL|POD)\.pdf$/.exec(request.params.documentType) : null
+    const expiresAt = typeof expires === 'string' && /^\d{1,12}$/.test(expires) ? Number(expires) : NaN
+    const type = file?.[1] as DocType | undefined
+    const expected = type === undefined || Number.isNaN(expiresAt) ? null : Buffer.from(sign(ctx.secrets.download, request.params.orderNumber, type, expiresAt))
+    const given = Buffer.from(typeof signature === 'string' ? signature : '')
+    if (expected === null || type === undefined || expected.length !== given.length || !timingSafeEqual(expected, given)) return sendProblem(reply, problemFor('forbidden', 'The download link is not valid.'))
+    const now = await sandboxNow(ctx.store)
+    if (now.toSeconds() >= expiresAt) return sendProblem(reply, problemFor('forbidden', 'The download link has expired.'))
+    const row = await loadOrder(ctx.store, request.params.orderNumber)
+    if (row === undefined || !exists(row, type, now)) return sendProblem(reply, problemFor('document_not_found'))
+    const bytes = await renderPdf(`${TITLES[type]} ${row.order_number}`, linesOf(row, type, now), new Date(numberOf(dateTimeOf(row.updated_at)?.toMillis() ?? 0)))
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${row.order_number}-${type}.pdf"`)
+      .send(Buffer.from(bytes))
+  })
+}

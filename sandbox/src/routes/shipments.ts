@@ -1,0 +1,170 @@
+// Shipments (spec: Endpoints 3-5, CreateShipmentRequest, Shipment, States and transitions).
+import { randomInt, randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  checkQuoteForShipment,
+  decideIdempotency,
+  isLeft,
+  isOversized,
+  parseOrderNumber,
+  problemFor,
+  tenderPrice,
+  transition,
+  validateConfirm,
+  validateCreateShipment,
+  type NormalizedQuoteRequest,
+  type ProblemDetail,
+} from 'shipper-rules'
+import { sandboxNow } from '../clock.js'
+import { authenticate, ownership, sendProblem, type Authenticated, type Context } from '../context.js'
+import type { Queryable } from '../db/store.js'
+import { dateTimeOf, loadOrder, shipmentOf, type OrderRow } from '../orders.js'
+import { priceRequest } from '../tariff.js'
+import { etaFor, storedQuoteOf } from './quotes.js'
+
+const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+const newOrderNumber = (): string => Array.from({ length: 5 }, () => ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)]).join('')
+
+/** The problem, or the Shipment's JSON text (a replay sends the stored text byte for byte). */
+type Outcome = { readonly problem: ProblemDetail } | { readonly shipment: string }
+
+/** The order of a path if the caller may touch it, else the problem (400 number, 404, 403). */
+export const findOwnedOrder = async (caller: Authenticated, orderNumber: unknown, db: Queryable, forUpdate = false): Promise<{ readonly row: OrderRow } | { readonly problem: ProblemDetail }> => {
+  const parsed = parseOrderNumber(orderNumber)
+  if (isLeft(parsed)) return { problem: parsed.left }
+  const row = await loadOrder(db, parsed.right, forUpdate)
+  if (row === undefined) return { problem: problemFor('shipment_not_found') }
+  const denied = ownership(caller, row.company_id)
+  return denied !== undefined ? { problem: denied } : { row }
+}
+
+/** Reads the order of a path, owned by the caller: the row, or the 400/404/403 already sent. */
+export const ownedOrder = async (ctx: Context, caller: Authenticated, orderNumber: unknown, reply: FastifyReply): Promise<OrderRow | undefined> => {
+  const found = await findOwnedOrder(caller, orderNumber, ctx.store)
+  if ('problem' in found) {
+    sendProblem(reply, found.problem)
+    return undefined
+  }
+  return found.row
+}
+
+/**
+ * Changes an order's state in one transaction (the row locked), answering only after the commit,
+ * so that no success is sent for a write the database did not keep.
+ */
+export const changeOrder = async (
+  ctx: Context,
+  caller: Authenticated,
+  orderNumber: unknown,
+  decide: (row: OrderRow, tx: Queryable) => Promise<{ readonly problem: ProblemDetail } | { readonly set: string; readonly params: ReadonlyArray<unknown> }>,
+): Promise<{ readonly problem: ProblemDetail } | { readonly row: OrderRow }> =>
+  ctx.store.transaction(async (tx) => {
+    const found = await findOwnedOrder(caller, orderNumber, tx, true)
+    if ('problem' in found) return found
+    const decision = await decide(found.row, tx)
+    if ('problem' in decision) return decision
+    const updated = (await tx.query<OrderRow>(`UPDATE orders SET ${decision.set} WHERE id = $1 RETURNING *`, [found.row.id, ...decision.params]))[0]
+    return { row: updated ?? found.row }
+  })
+
+/** Creates the order in one transaction; the Idempotency-Key is decided under a per-key lock. */
+const createShipment = async (ctx: Context, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined): Promise<Outcome> =>
+  ctx.store.transaction(async (tx) => {
+    const now = await sandboxNow(tx)
+    if (key !== undefined) {
+      // serializes every request carrying this (company, key), on every connection of the pool
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${caller.companyId}:${key}`])
+      const stored = (await tx.query<{ body: string; created_at: unknown; response: string }>('SELECT body, created_at, response FROM idempotency_keys WHERE company_id = $1 AND idempotency_key = $2', [caller.companyId, key]))[0]
+      const decision = decideIdempotency(stored === undefined ? null : { body: stored.body, createdAt: dateTimeOf(stored.created_at)!, response: stored.response }, { body: rawBody, now })
+      if (decision.kind === 'replay') return { shipment: decision.response }
+      if (decision.kind === 'conflict') return { problem: decision.problem }
+    }
+    const valid = validateCreateShipment(body)
+    if (isLeft(valid)) return { problem: valid.left }
+    const order = valid.right
+    const pricing = priceRequest(order, ctx.tariff, (c) => isOversized(c.dimensions))
+    if (pricing.kind === 'denied') return { problem: problemFor(pricing.reason, pricing.detail) }
+    let charges = pricing.charges
+    let price: ReturnType<typeof tenderPrice>
+    let quoteId: string | null = null
+    if (order.quoteId !== undefined) {
+      const row = (await tx.query<Parameters<typeof storedQuoteOf>[0] & { request: NormalizedQuoteRequest; charges: typeof charges }>('SELECT * FROM quotes WHERE id = $1', [order.quoteId]))[0]
+      // create declares no 404: a quote id nobody holds is not the company's quote (403)
+      if (row === undefined) return { problem: problemFor('forbidden', 'The quote does not exist or belongs to another company.') }
+      const checked = checkQuoteForShipment({ ...storedQuoteOf(row), request: row.request }, order, { companyId: caller.companyId, now })
+      if (isLeft(checked)) return { problem: checked.left }
+      price = tenderPrice({ quote: checked.right, freightMatches: true, freshPriceInCents: pricing.totalCents, now })
+      if (!price.repriced) charges = row.charges
+      quoteId = row.id
+    } else {
+      price = tenderPrice({ quote: null, freightMatches: false, freshPriceInCents: pricing.totalCents, now })
+    }
+    const { pickup, eta } = etaFor(order, pricing.transitBusinessDays, now)
+    let inserted: OrderRow | undefined
+    for (let attempt = 0; inserted === undefined && attempt < 20; attempt++) {
+      inserted = (
+        await tx.query<OrderRow>(
+          `INSERT INTO orders (id, company_id, user_id, order_number, status, total_price_cents, quote_id, request, charges, pricing, created_at, updated_at, planned_pickup_at, predicted_delivery_at)
+           VALUES ($1, $2, $3, $4, 'INITIALIZED', $5, $6, $7::text::jsonb, $8::text::jsonb, $9::text::jsonb, $10, $10, $11, $12)
+           ON CONFLICT (order_number) DO NOTHING RETURNING *`,
+          [`ord_${randomUUID()}`, caller.companyId, caller.userId, newOrderNumber(), price.priceInCents, quoteId, JSON.stringify(order), JSON.stringify(charges), JSON.stringify({ ...price, distanceKm: Math.round(pricing.distanceKm), transitBusinessDays: pricing.transitBusinessDays }), now.toJSDate(), order.requiredPickupDate !== undefined ? pickup.toJSDate() : null, eta === null ? null : new Date(eta)],
+        )
+      )[0]
+    }
+    if (inserted === undefined) throw new Error('no free order number after 20 attempts')
+    const shipment = JSON.stringify(shipmentOf(inserted))
+    if (key !== undefined) {
+      await tx.query(
+        `INSERT INTO idempotency_keys (company_id, idempotency_key, body, created_at, response) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (company_id, idempotency_key) DO UPDATE SET body = EXCLUDED.body, created_at = EXCLUDED.created_at, response = EXCLUDED.response`,
+        [caller.companyId, key, rawBody, now.toJSDate(), shipment],
+      )
+    }
+    return { shipment }
+  })
+
+type OrderParams = { Params: { orderNumber: string } }
+
+export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => {
+  app.post('/v1/shipper/shipment', async (request, reply) => {
+    const caller = await authenticate(ctx, request, reply)
+    if (caller === undefined) return reply
+    const header = request.headers['idempotency-key']
+    const key = typeof header === 'string' ? header : undefined
+    const outcome = await createShipment(ctx, caller, request.rawBody ?? '', request.body, key)
+    return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.type('application/json').send(outcome.shipment)
+  })
+
+  app.get<OrderParams>('/v1/shipper/shipment/:orderNumber', async (request, reply) => {
+    const caller = await authenticate(ctx, request, reply)
+    if (caller === undefined) return reply
+    const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
+    return row === undefined ? reply : reply.send(shipmentOf(row))
+  })
+
+  const change = (decide: (row: OrderRow) => { readonly problem: ProblemDetail } | { readonly status: string }) => async (request: FastifyRequest<OrderParams>, reply: FastifyReply) => {
+    const caller = await authenticate(ctx, request, reply)
+    if (caller === undefined) return reply
+    const outcome = await changeOrder(ctx, caller, request.params.orderNumber, async (row, tx) => {
+      const decision = decide(row)
+      return 'problem' in decision ? decision : { set: 'status = $2, updated_at = $3', params: [decision.status, (await sandboxNow(tx)).toJSDate()] }
+    })
+    return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.send(shipmentOf(outcome.row))
+  }
+
+  app.put<OrderParams>(
+    '/v1/shipper/shipment/:orderNumber/confirm',
+    change((row) => {
+      const confirmed = validateConfirm({ status: row.status, quoteId: row.quote_id, request: row.request })
+      return isLeft(confirmed) ? { problem: confirmed.left } : { status: confirmed.right.status }
+    }),
+  )
+
+  app.put<OrderParams>(
+    '/v1/shipper/shipment/:orderNumber/cancel',
+    change((row) => {
+      const next = transition(row.status, 'CANCEL')
+      return isLeft(next) ? { problem: next.left } : { status: next.right }
+    }),
+  )
+}

@@ -1,0 +1,116 @@
+// A sandbox server for one test file: in process, on 127.0.0.1 and a random port, on a fresh
+// PGlite data directory, or on a fresh schema of the PostgreSQL server of DATABASE_URL. Every
+// response to /v1/shipper is checked against the generated OpenAPI document as it arrives.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { openStore, type Store, type StoreOptions } from '../../src/db/store.js'
+import { buildServer } from '../../src/server.js'
+import { checkAgainstOpenApi } from './openapi.js'
+
+export interface Credentials {
+  readonly companyId: string
+  readonly apiKey: string
+  readonly token: string
+}
+
+export interface Sandbox {
+  readonly base: string
+  readonly store: Store
+  readonly app: FastifyInstance
+  readonly storeOptions: StoreOptions
+  /** Every /v1/shipper response the file received that the OpenAPI document does not describe. */
+  readonly openApiFailures: string[]
+  /** How many /v1/shipper responses were checked against the document. */
+  readonly checked: { count: number }
+  call(method: string, path: string, options?: CallOptions): Promise<Answer>
+  company(name: string): Promise<Credentials>
+  /** Stops the server and closes the database (the data stays). */
+  stop(): Promise<void>
+}
+
+export interface CallOptions {
+  readonly as?: Credentials | undefined
+  readonly body?: unknown
+  /** Sent as is (no JSON encoding). */
+  readonly raw?: string | Buffer
+  readonly headers?: Record<string, string>
+}
+
+export interface Answer {
+  readonly status: number
+  readonly contentType: string
+  readonly json: any
+  readonly bytes: Buffer
+}
+
+export const freshStoreOptions = (): StoreOptions => {
+  const url = process.env['DATABASE_URL']
+  if (url !== undefined && url !== '') return { databaseUrl: url, schema: `sbx_test_${randomBytes(6).toString('hex')}` }
+  return { dataDir: mkdtempSync(join(tmpdir(), 'sandbox-test-')) }
+}
+
+export const removeStore = (options: StoreOptions): void => {
+  if (options.dataDir !== undefined) rmSync(options.dataDir, { recursive: true, force: true })
+}
+
+export const startSandbox = async (storeOptions: StoreOptions = freshStoreOptions(), serverOptions: { bodyLimit?: number } = {}): Promise<Sandbox> => {
+  const store = await openStore(storeOptions)
+  const app = await buildServer({ store, ...serverOptions })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  const openApiFailures: string[] = []
+  const checked = { count: 0 }
+  const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) }
+    if (options.as !== undefined) {
+      headers['authorization'] ??= `Bearer ${options.as.token}`
+      headers['x-service-api-key'] ??= options.as.apiKey
+    }
+    let body: string | Buffer | undefined
+    if (options.raw !== undefined) body = options.raw
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const response = await fetch(`${address}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) })
+    const bytes = Buffer.from(await response.arrayBuffer())
+    const contentType = response.headers.get('content-type') ?? ''
+    const json = contentType.includes('json') && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined
+    const answer = { status: response.status, contentType, json, bytes }
+    if (path.startsWith('/v1/shipper')) {
+      checked.count++
+      const failure = checkAgainstOpenApi(method, path, answer)
+      if (failure !== undefined) openApiFailures.push(failure)
+    }
+    return answer
+  }
+  return {
+    base: address,
+    store,
+    app,
+    storeOptions,
+    openApiFailures,
+    checked,
+    call,
+    company: async (name) => {
+      const r = await call('POST', '/sandbox/companies', { body: { name } })
+      if (r.status !== 200) throw new Error(`company ${name}: ${r.status}`)
+      return r.json as Credentials
+    },
+    stop: async () => {
+      await app.close()
+      await store.close()
+    },
+  }
+}
+
+// ---- request bodies a test can start from ----
+
+export const pickup = { name: 'Lakeside DC', address1: '2400 S Wolf Rd', city: 'Des Plaines', state: 'IL', zipCode: '60018', phoneNumber: '+18475550142', contactPerson: 'Dana Whitfield' }
+export const delivery = { name: 'Dallas Foods', address1: '1 Main St', city: 'Dallas', state: 'TX', zipCode: '75201', phoneNumber: '+12145550100', contactPerson: 'Ann Lee' }
+export const components = [{ palletCount: 2, poundsWeight: 900, dimensions: { length: 48, width: 40, height: 48 } }]
+
+export const quoteBody = (overrides: Record<string, unknown> = {}) => ({ pickupAddress: { zipCode: pickup.zipCode }, deliveryAddress: { zipCode: delivery.zipCode }, orderComponents: components, ...overrides })
+export const createBody = (overrides: Record<string, unknown> = {}) => ({ pickupAddress: pickup, deliveryAddress: delivery, orderComponents: components, description: 'Grocery restock', ...overrides })
