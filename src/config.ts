@@ -10,8 +10,10 @@ import { IANAZone } from 'luxon'
 import { at, type Path } from './errors/path.js'
 import { violationAt, type Result, type Violation, type Violations } from './errors/violation.js'
 import { isObject, jsonType, own, type JsonObject } from './internal/input.js'
-import { DENSITY_SCALE_18, FREIGHT_CLASSES, type DensityScale } from './model/densityScales.js'
+import { FREIGHT_CLASSES, NMFC_2025_SCALE, type DensityScale } from './model/densityScales.js'
 import { isCalendarDay } from './model/timestamps.js'
+import { total } from './internal/total.js'
+import { unreadableResult } from './internal/unreadable.js'
 
 /**
  * Length, width and height in inches.
@@ -66,7 +68,7 @@ export interface RulesConfig {
   }
   /** Flat fee per stop that requires inside delivery or pickup, cents (ADDR-14). */
   readonly insideServiceFeeCents: number
-  /** The density scale that derives a class when none is declared (FRT-07). */
+  /** The density scale that derives a class when none is declared (FRT-07); default `NMFC_2025_SCALE`. */
   readonly densityScale: DensityScale
   /** How business days are counted (QTE-03, QTE-04). */
   readonly businessDays: {
@@ -112,8 +114,9 @@ export interface TrackingModel {
  * (10,485,760 bytes), dimension maxima 96 x 96 x 108 and minima 1 x 1 x 1 inches (the spec's
  * sample figures). Library decisions, documented in docs/rules.md: 3,000 lb per pallet
  * (2,500 lb and 60 x 60 x 96 in with liftgate, a typical liftgate platform), the 48 x 40 footprint,
- * 26 pallets per order (a 53-foot trailer), total weight as the weight of all pallets, an inside-service fee of $75.00, the 18-class
- * density scale, business days judged in America/Chicago with no holidays, a GPS clock
+ * 26 pallets per order (a 53-foot trailer), total weight as the weight of all pallets, an inside-service fee of $75.00, the NMFC
+ * 2025 density scale (the industry rule since 19 July 2025; `DENSITY_SCALE_18`, the older guideline,
+ * stays selectable), business days judged in America/Chicago with no holidays, a GPS clock
  * skew allowance of 120 seconds, and the live position model of docs/tracking.md (pings count for
  * 6 hours and are carried forward for at most 1 hour; radius 2 km plus 40 km per hour since the
  * last observation; delayed beyond 2 hours behind schedule or 50 km off the route).
@@ -140,7 +143,7 @@ export const defaultConfig: RulesConfig = {
     totalWeight: 'allPallets',
   },
   insideServiceFeeCents: 7500,
-  densityScale: DENSITY_SCALE_18,
+  densityScale: NMFC_2025_SCALE,
   businessDays: { zone: 'America/Chicago', holidays: 'none' },
   quoteValidityHours: 48,
   idempotencyWindowHours: 24,
@@ -179,6 +182,8 @@ export type DeepPartial<T> = T extends ReadonlyArray<unknown> | string | number 
  * density scale or holiday list. Violations have entity `config` and the path of the field.
  * Implements no rule ID.
  *
+ * Total: overrides it cannot read (a Proxy or getter that throws) give a Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * makeConfig({ pallet: { maxPoundsPerPallet: 2000 } })
  * //=> left([{ field: 'pallet.liftgate.maxPoundsPerPallet', entity: 'config', reason: 'must not exceed the standard pallet.maxPoundsPerPallet (2000): liftgate limits are at most as loose as the standard ones', code: 'out_of_range' }])
@@ -186,14 +191,17 @@ export type DeepPartial<T> = T extends ReadonlyArray<unknown> | string | number 
  * @category constructors
  * @since 0.1.0
  */
-export const makeConfig = (overrides: unknown = {}): Result<RulesConfig> => {
+export const makeConfig = /* @__PURE__ */ total(
+(overrides: unknown = {}): Result<RulesConfig> => {
   const out: Violation[] = []
   const merged = merge(defaultConfig as unknown as JsonObject, overrides, [], out)
   if (out.length > 0) return left(out as unknown as Violations)
   const config = merged as unknown as RulesConfig
   checkConfig(config, out)
   return out.length > 0 ? left(out as unknown as Violations) : right(config)
-}
+},
+  () => unreadableResult<RulesConfig>(),
+)
 
 const ENTITY = 'config'
 const REPLACED_WHOLE = new Set(['densityScale', 'holidays'])

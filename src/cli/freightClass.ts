@@ -12,7 +12,7 @@ import { usageError } from './usage.js'
 
 export const FREIGHT_CLASS_USAGE = `  shipper-rules freight-class <pounds-per-pallet> <length> <width> <height> [--scale 18|nmfc-2025]
       prints the density (pounds per cubic foot) and the freight class of one pallet, decided
-      exactly (no floating-point rounding at class boundaries); default scale: 18 classes.`
+      exactly (no floating-point rounding at class boundaries); default scale: NMFC 2025 (in force since 19 July 2025).`
 
 const SCALES: Readonly<Record<string, DensityScale>> = {
   '18': DENSITY_SCALE_18,
@@ -26,7 +26,7 @@ export const formatDensity = (pcf: number): string => String(Number(pcf.toFixed(
 
 export const freightClassCommand = async (args: ReadonlyArray<string>, io: CliIo): Promise<number> => {
   const numbers: number[] = []
-  let scale: DensityScale = DENSITY_SCALE_18
+  let scale: DensityScale = NMFC_2025_SCALE
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!
     if (a === '--scale') {

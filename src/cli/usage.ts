@@ -24,7 +24,22 @@ export const printHelp = (io: Out, usage: string): number => {
 }
 
 /** One line on standard error: `shipper-rules: <message>`, newlines in the message folded. */
-export const errorLine = (io: Out, message: string): void => io.stderr(`shipper-rules: ${message.replace(/\s*\n\s*/g, ' ')}\n`)
+export const errorLine = (io: Out, message: string): void => io.stderr(`shipper-rules: ${foldNewlines(message)}\n`)
+
+/**
+ * Every run of white space that holds a newline, as one space: what a global replace of
+ * "blanks, newline, blanks" would do, without a pattern's quadratic backtracking on a long run of
+ * blanks with no newline.
+ */
+const foldNewlines = (s: string): string => {
+  const parts = s.split('\n')
+  if (parts.length === 1) return s
+  const last = parts.length - 1
+  return parts
+    .map((p, i) => (i === 0 ? p.trimEnd() : i === last ? p.trimStart() : p.trim()))
+    .filter((p, i) => p !== '' || i === 0 || i === last)
+    .join(' ')
+}
 
 /**
  * A usage error: one line naming the mistake and the help to read; resolves to exit 2. For

@@ -1,4 +1,5 @@
-/**
+
+import { total } from '../internal/total.js'/**
  * Field paths. Inside the library a path is a list of segments, extended by {@link at} while a
  * validator descends; {@link renderPath} writes the wire form used in `Violation.field`:
  * `pickupAddress.zipCode`, `orderComponents[2].dimensions.height`.
@@ -41,6 +42,8 @@ export const at = (path: Path, segment: PathSegment): Path => [...path, segment]
  * Returns the wire form of a path: keys joined by dots, indices in brackets, `''` for the root.
  * The `field` of a Violation (ERR-01).
  *
+ * Total: for a path it cannot read it returns `''` (the root) (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * renderPath(['orderComponents', 0, 'dimensions', 'height'])
  * //=> 'orderComponents[0].dimensions.height'
@@ -48,14 +51,17 @@ export const at = (path: Path, segment: PathSegment): Path => [...path, segment]
  * @category utils
  * @since 0.1.0
  */
-export const renderPath = (path: Path): string => {
+export const renderPath = /* @__PURE__ */ total(
+(path: Path): string => {
   let out = ''
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`
     else out += out === '' ? segment : `.${segment}`
   }
   return out
-}
+},
+  () => '',
+)
 
 /**
  * Reads a path prefix given by a caller, either as segments or in its rendered wire form

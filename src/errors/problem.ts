@@ -16,6 +16,7 @@ import {
 } from './catalogue.js'
 import type { ReadonlyNonEmptyArray } from 'fp-ts/lib/ReadonlyNonEmptyArray.js'
 import { violationAt, type Result, type Violation, type ViolationCode, type Violations } from './violation.js'
+import { total } from '../internal/total.js'
 
 /**
  * An error body, RFC 9457 style (ERR-01), as this library builds it: `reason` is a catalogued
@@ -80,6 +81,8 @@ export interface ReadProblemDetail {
  *
  * Implements ERR-01, ERR-02, ERR-03, CRT-11 (a denial reason passes through unmodified).
  *
+ * Total: arguments it cannot read give the 500 `internal_error` ProblemDetail, as a reason outside the catalogue does (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * problemFor('file_too_large', 'The upload limit is 10485760 bytes.')
  * //=> { type: 'tag:shipper-rules,2026:problem:file_too_large', title: 'File too large', status: 413, detail: 'The upload limit is 10485760 bytes.', reason: 'file_too_large' }
@@ -87,7 +90,8 @@ export interface ReadProblemDetail {
  * @category constructors
  * @since 0.1.0
  */
-export const problemFor = (
+export const problemFor: (reason: ReasonCode, detail?: string, violations?: ReadonlyArray<Violation>) => ProblemDetail = /* @__PURE__ */ total(
+(
   reason: ReasonCode,
   detail?: string,
   violations?: ReadonlyArray<Violation>,
@@ -101,7 +105,9 @@ export const problemFor = (
   return Array.isArray(violations) && violations.length > 0
     ? { type, title: entry.title, status: entry.status, detail: text, reason, violations: violations.slice() as unknown as Violations }
     : { type, title: entry.title, status: entry.status, detail: text, reason }
-}
+},
+  () => problemFor('internal_error', UNCATALOGUED_DETAIL),
+)
 
 /** The detail of the 500 built for a reason outside the catalogue; never names the reason. */
 const UNCATALOGUED_DETAIL = 'The server built an error with a reason code outside the catalogue.'
@@ -111,6 +117,8 @@ const UNCATALOGUED_DETAIL = 'The server built an error with a reason code outsid
  * with every violation and a detail that counts them.
  * Rule ERR-01.
  *
+ * Total: for a list it cannot read it returns the 400 `validation_failed` ProblemDetail without violations (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * validationProblem([violationAt(['zipCode'], null, 'required', 'is required')]).detail
  * //=> 'The request has 1 invalid field.'
@@ -118,8 +126,11 @@ const UNCATALOGUED_DETAIL = 'The server built an error with a reason code outsid
  * @category constructors
  * @since 0.1.0
  */
-export const validationProblem = (violations: ReadonlyArray<Violation>): ProblemDetail =>
-  problemFor('validation_failed', countDetail(violations.length), violations)
+export const validationProblem = /* @__PURE__ */ total(
+(violations: ReadonlyArray<Violation>): ProblemDetail =>
+  problemFor('validation_failed', countDetail(violations.length), violations),
+  () => problemFor('validation_failed'),
+)
 
 /**
  * "The request has N invalid field(s)."
@@ -149,6 +160,8 @@ export const countDetail = (n: number): string =>
  *
  * Implements ERR-04.
  *
+ * Total: a value it cannot read (a Proxy or getter that throws) is a Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * readProblemDetail({ status: 404, reasonCode: 'order_not_found', title: 'Not found', violations: [{ key: 'orderNumber', label: 'unknown order' }] })
  * //=> right({ type: 'about:blank', title: 'Not found', status: 404, detail: '', reason: 'order_not_found', violations: [{ field: 'orderNumber', entity: null, reason: 'unknown order', code: 'unspecified' }] })
@@ -156,7 +169,8 @@ export const countDetail = (n: number): string =>
  * @category destructors
  * @since 0.1.0
  */
-export const readProblemDetail = (json: unknown): Result<ReadProblemDetail> => {
+export const readProblemDetail = /* @__PURE__ */ total(
+(json: unknown): Result<ReadProblemDetail> => {
   if (!isObject(json)) {
     return left([violationAt(ROOT, null, 'type', `must be a problem detail object, got ${jsonType(json)}`)])
   }
@@ -209,7 +223,9 @@ export const readProblemDetail = (json: unknown): Result<ReadProblemDetail> => {
     reason: resolvedReason,
   }
   return right(violations === undefined ? base : { ...base, violations })
-}
+},
+  () => left([violationAt(ROOT, null, 'type', 'must be a problem detail object that can be read')]),
+)
 
 const readViolations = (json: JsonObject, out: Violation[]): ReadonlyNonEmptyArray<ReadViolation> | undefined => {
   const raw = own(json, 'violations')

@@ -29,6 +29,7 @@ export const right = <A, E = never>(a: A): Either<E, A> => ({ _tag: 'Right', rig
 /**
  * Whether a result is a `Left` (the rule failed: `result.left` holds the ProblemDetail or the
  * violations); narrows the type. The same as fp-ts's `isLeft`.
+ * Total: `false` for a value that is not an Either (never an exception).
  * Implements no rule ID.
  *
  * @example
@@ -38,11 +39,12 @@ export const right = <A, E = never>(a: A): Either<E, A> => ({ _tag: 'Right', rig
  * @category destructors
  * @since 0.2.0
  */
-export const isLeft = <E, A>(ma: Either<E, A>): ma is Left<E> => ma._tag === 'Left'
+export const isLeft = <E, A>(ma: Either<E, A>): ma is Left<E> => tagOf(ma) === 'Left'
 
 /**
  * Whether a result is a `Right` (the rule passed: `result.right` holds the value); narrows the
  * type. The same as fp-ts's `isRight`.
+ * Total: `false` for a value that is not an Either (never an exception).
  * Implements no rule ID.
  *
  * @example
@@ -52,7 +54,17 @@ export const isLeft = <E, A>(ma: Either<E, A>): ma is Left<E> => ma._tag === 'Le
  * @category destructors
  * @since 0.2.0
  */
-export const isRight = <E, A>(ma: Either<E, A>): ma is Right<A> => ma._tag === 'Right'
+export const isRight = <E, A>(ma: Either<E, A>): ma is Right<A> => tagOf(ma) === 'Right'
+
+/** The `_tag` of an object, or `undefined` for anything else (a getter or Proxy that throws too). */
+const tagOf = (ma: unknown): unknown => {
+  if (typeof ma !== 'object' || ma === null) return undefined
+  try {
+    return (ma as { readonly _tag?: unknown })._tag
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * Returns a function that reads a result with `onLeft` when it is a `Left` and with `onRight`

@@ -73,6 +73,15 @@ const buildPeriod = (zone: IANAZone, start: number): Period => {
 export const offsetAt = (zone: IANAZone, ms: number): number => {
   if (!zone.isValid || !(ms >= FIRST_MS && ms < LAST_MS)) return rawOffset(zone, ms)
   const index = Math.floor(ms / PERIOD_MS)
+  const period = zone instanceof MemoIANAZone ? zone.periodAt(index) : sharedPeriod(zone, index)
+  const { changes, offsets } = period
+  let i = 0
+  while (i < changes.length && ms >= (changes[i] as number)) i++
+  return offsets[i] as number
+}
+
+/** The period `index` of a zone, from the shared memo (built on first use). */
+const sharedPeriod = (zone: IANAZone, index: number): Period => {
   const key = `${zone.name}\u0000${index}`
   let period = periods.get(key)
   if (period === undefined) {
@@ -80,16 +89,31 @@ export const offsetAt = (zone: IANAZone, ms: number): number => {
     if (periods.size >= MAX_PERIODS) periods.delete(periods.keys().next().value as string)
     periods.set(key, period)
   }
-  const { changes, offsets } = period
-  let i = 0
-  while (i < changes.length && ms >= (changes[i] as number)) i++
-  return offsets[i] as number
+  return period
 }
 
 /** An IANA zone whose offsets come from the memo; otherwise luxon's IANAZone (same name, type and equality). */
 class MemoIANAZone extends IANAZone {
+  // The two periods last used (a transit count alternates between its pickup's and delivery's),
+  // in front of the shared memo.
+  private i0 = Number.NaN
+  private p0: Period | undefined
+  private i1 = Number.NaN
+  private p1: Period | undefined
+
   override offset(ts: number): number {
     return offsetAt(this, ts)
+  }
+
+  periodAt(index: number): Period {
+    if (index === this.i0 && this.p0 !== undefined) return this.p0
+    if (index === this.i1 && this.p1 !== undefined) return this.p1
+    const p = sharedPeriod(this, index)
+    this.i1 = this.i0
+    this.p1 = this.p0
+    this.i0 = index
+    this.p0 = p
+    return p
   }
 }
 

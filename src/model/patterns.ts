@@ -5,6 +5,7 @@
  * @module
  */
 import { exceedsLength } from '../internal/text.js'
+import { total } from '../internal/total.js'
 
 /**
  * The spec's text limits (Limits; Address; AppointmentContact; ShipperDispatch).
@@ -224,6 +225,8 @@ export const NOT_BLANK_PATTERN = compiled(WIRE_FORMATS.notBlank)
 
 /**
  * A checker for one wire format: the length limit (in code points) first, then the pattern.
+ * Total: the checker answers `false` for a value that is not a string, and a format it cannot
+ * read gives a checker that accepts nothing (never an exception).
  * Implements no rule ID.
  *
  * @example
@@ -233,11 +236,20 @@ export const NOT_BLANK_PATTERN = compiled(WIRE_FORMATS.notBlank)
  * @category utils
  * @since 0.2.0
  */
-export const formatTest = (format: WireFormat): ((s: string) => boolean) => {
-  const re = compiled(format)
-  const max = format.maxLength
-  return max === undefined ? (s) => re.test(s) : (s) => !exceedsLength(s, max) && re.test(s)
-}
+export const formatTest = /* @__PURE__ */ total(
+  (format: WireFormat): ((s: string) => boolean) => {
+    const re = compiled(format)
+    const max: unknown = format.maxLength
+    if (max !== undefined && typeof max !== 'number') return rejectAll
+    return max === undefined
+      ? (s) => typeof s === 'string' && re.test(s)
+      : (s) => typeof s === 'string' && !exceedsLength(s, max) && re.test(s)
+  },
+  () => rejectAll,
+)
+
+/** The checker of a format that could not be read: it accepts nothing. */
+const rejectAll = (_s: string): boolean => false
 
 /**
  * Whether a string is a ZIP code the spec accepts: five digits, not 00000 or 99999.
@@ -250,7 +262,7 @@ export const formatTest = (format: WireFormat): ((s: string) => boolean) => {
  * @category refinements
  * @since 0.1.0
  */
-export const isZipCode = (s: string): boolean => s.length === 5 && ZIP_CODE_PATTERN.test(s)
+export const isZipCode = (s: string): boolean => typeof s === 'string' && s.length === 5 && ZIP_CODE_PATTERN.test(s)
 
 /**
  * Whether a string is an e-mail address the spec accepts: at most 320 characters (checked
@@ -277,7 +289,7 @@ export const isEmail: (s: string) => boolean = formatTest(WIRE_FORMATS.email)
  * @category refinements
  * @since 0.1.0
  */
-export const isE164 = (s: string): boolean => s.length <= 16 && E164_PATTERN.test(s)
+export const isE164 = (s: string): boolean => typeof s === 'string' && s.length <= 16 && E164_PATTERN.test(s)
 
 /**
  * Whether a string is an HH:mm 24-hour time of day.
@@ -305,7 +317,7 @@ export const isPhoneExtension = (s: string): boolean => s.length <= 10 && PHONE_
  * @category refinements
  * @since 0.1.0
  */
-export const isOrderNumber = (s: string): boolean => s.length === 5 && ORDER_NUMBER_PATTERN.test(s)
+export const isOrderNumber = (s: string): boolean => typeof s === 'string' && s.length === 5 && ORDER_NUMBER_PATTERN.test(s)
 
 /**
  * Whether a number is an amount of cents: a safe integer (ID-02; int64 on the wire, limited to

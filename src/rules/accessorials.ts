@@ -6,6 +6,7 @@
  */
 import { defaultConfig, type RulesConfig } from '../config.js'
 import type { Cents } from '../model/brands.js'
+import { total } from '../internal/total.js'
 
 /**
  * The stops of a quote, as far as accessorial fees are concerned.
@@ -27,6 +28,8 @@ export interface QuoteStops {
  * service is work done at each stop; a server that charges it once per order sets the fee to half
  * or counts stops itself.
  *
+ * Total: for stops or options it cannot read it returns `NaN` (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * insideServiceFeeCents({ pickupAddress: { insideRequired: true }, deliveryAddress: { insideRequired: true, lumperRequired: true } })
  * //=> 15000
@@ -34,11 +37,14 @@ export interface QuoteStops {
  * @category rules
  * @since 0.1.0
  */
-export const insideServiceFeeCents = (
+export const insideServiceFeeCents = /* @__PURE__ */ total(
+(
   stops: QuoteStops,
   options: { readonly config?: RulesConfig } = {},
 ): Cents => {
   const fee = (options.config ?? defaultConfig).insideServiceFeeCents
   const count = (stops.pickupAddress?.insideRequired === true ? 1 : 0) + (stops.deliveryAddress?.insideRequired === true ? 1 : 0)
   return (fee * count) as Cents
-}
+},
+  () => Number.NaN as Cents,
+)

@@ -16,6 +16,7 @@ import { asciiUpperCase } from '../internal/text.js'
 import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
 import { ADDRESS_FLAGS } from '../model/addressFields.js'
 import { WIRE_FORMATS } from '../model/patterns.js'
+import { unreadableResult } from '../internal/unreadable.js'
 import { canonicalTerritory, classifyCountry, isRequestState, type ServedCountry } from './country.js'
 import {
   formatField,
@@ -78,6 +79,9 @@ const TWO_ASCII_LETTERS = /^[A-Za-z]{2}$/
  * recognized country, whose state is then not checked against the US list (ADDR-03); unknown
  * fields are dropped, not reported.
  *
+ * Total: an input or options it cannot read (a Proxy or getter that throws, options that are not
+ * an object) give a Left with one `type` violation at the root (never an exception).
+ *
  * @example
  * normalizeAddress({ zipCode: '00901', state: 'PR', country: 'us' }, { purpose: 'quote', path: 'pickupAddress' })
  * //=> right({ state: 'PR', zipCode: '00901', country: 'PR', openTime: '10:00', closeTime: '16:00' })
@@ -91,6 +95,14 @@ export function normalizeAddress(
 ): Result<NormalizedShipmentAddress>
 export function normalizeAddress(input: unknown, options: NormalizeAddressOptions): Result<NormalizedAddress>
 export function normalizeAddress(input: unknown, options: NormalizeAddressOptions = {}): Result<NormalizedAddress> {
+  try {
+    return readNormalized(input, options)
+  } catch {
+    return unreadableResult<NormalizedAddress>()
+  }
+}
+
+const readNormalized = (input: unknown, options: NormalizeAddressOptions): Result<NormalizedAddress> => {
   const purpose = options.purpose ?? 'shipment'
   const path = parsePath(options.path)
   const first = path[0]

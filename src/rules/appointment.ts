@@ -11,6 +11,8 @@ import { left, right } from '../internal/either.js'
 import { formatField, readEmail, readInteger, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isObject, own, type JsonObject } from '../internal/input.js'
 import { formatTest, LIMITS, WIRE_FORMATS } from '../model/patterns.js'
+import { total } from '../internal/total.js'
+import { unreadableResult } from '../internal/unreadable.js'
 
 /**
  * The booking channels, least strict first (APT-01, APT-07).
@@ -96,6 +98,8 @@ export const isPortalUrl: (s: string) => boolean = formatTest(WIRE_FORMATS.porta
  * contact's phone is checked for its length (32) before its format; a contact name and each
  * reference number need one character that is not white space.
  *
+ * Total: input or options it cannot read give a Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * validateAppointmentRequirement({ channel: 'PORTAL', contacts: [{ name: 'Dock office' }] }, { path: 'appointments.pickup' }).left.map((v) => [v.field, v.code])
  * //=> [['appointments.pickup.portalUrl', 'required'], ['appointments.pickup.contacts[0]', 'required']]
@@ -103,7 +107,8 @@ export const isPortalUrl: (s: string) => boolean = formatTest(WIRE_FORMATS.porta
  * @category rules
  * @since 0.1.0
  */
-export const validateAppointmentRequirement = (input: unknown, options: AppointmentOptions = {}): Result<AppointmentRequirement> => {
+export const validateAppointmentRequirement = /* @__PURE__ */ total(
+(input: unknown, options: AppointmentOptions = {}): Result<AppointmentRequirement> => {
   const path = parsePath(options.path)
   const sink: Sink = { entity: options.entity === undefined ? ENTITY : options.entity, out: [] }
   if (!isObject(input)) {
@@ -114,7 +119,9 @@ export const validateAppointmentRequirement = (input: unknown, options: Appointm
   }
   const value = readRequirement(sink, input, path)
   return sink.out.length > 0 || value === undefined ? left(sink.out as unknown as Violations) : right(value)
-}
+},
+  () => unreadableResult<AppointmentRequirement>(),
+)
 
 const CHANNEL = { required: true, test: (s: string) => (APPOINTMENT_CHANNELS as ReadonlyArray<string>).includes(s), format: `one of ${CHANNEL_LIST}` }
 const PORTAL_URL = formatField(WIRE_FORMATS.portalUrl)

@@ -12,6 +12,8 @@ import { left, right } from '../internal/either.js'
 import { isAbsent } from '../internal/input.js'
 import { validateAppointmentRequirement } from './appointment.js'
 import { isAppointmentLocked, isOrderStatus } from './orderLifecycle.js'
+import { total } from '../internal/total.js'
+import { UNREADABLE_REASON } from '../internal/unreadable.js'
 
 /**
  * The header that carries the reason of a change after acceptance.
@@ -164,6 +166,8 @@ export interface StopAppointmentState {
  * Implements CNF-04. Decision (D): a place-level requirement is reported under the same path as
  * the order's (`appointments.<stop>`), since that is where a client can fix it for this order.
  *
+ * Total: for a state it cannot read it returns one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * checkAppointmentPresence({ stop: 'delivery', addressRequired: true }).map((v) => [v.field, v.code])
  * //=> [['appointments.delivery', 'required']]
@@ -171,7 +175,8 @@ export interface StopAppointmentState {
  * @category rules
  * @since 0.1.0
  */
-export const checkAppointmentPresence = (state: StopAppointmentState): ReadonlyArray<Violation> => {
+export const checkAppointmentPresence = /* @__PURE__ */ total(
+(state: StopAppointmentState): ReadonlyArray<Violation> => {
   if (state.addressRequired !== true && state.placeRequired !== true) return []
   const path = ['appointments', state.stop]
   const candidates = [state.order, state.place].filter((r) => !isAbsent(r))
@@ -181,4 +186,6 @@ export const checkAppointmentPresence = (state: StopAppointmentState): ReadonlyA
   const results = candidates.map((r) => validateAppointmentRequirement(r, { path }))
   if (results.some((r) => r._tag === 'Right')) return []
   return results.flatMap((r) => (r._tag === 'Left' ? r.left : []))
-}
+},
+  () => [violationAt([], null, 'type', UNREADABLE_REASON)],
+)

@@ -20,6 +20,8 @@ import {
   type Channel,
   type Contact,
 } from './appointment.js'
+import { total } from '../internal/total.js'
+import { unreadableResult } from '../internal/unreadable.js'
 
 /**
  * Where a merged field's value comes from (APT-14).
@@ -93,6 +95,8 @@ const CHANNEL_RANK: Readonly<Record<Channel, number>> = { PHONE: 0, EMAIL: 1, PO
  * The dedup key of a contact (APT-09): its e-mail compared case-insensitively and its phone in
  * E.164 (already validated, compared as written).
  *
+ * Total: for a contact it cannot read it returns `''` (the key of no contact) (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * contactKey({ name: 'Dock', email: 'Dock@Example.com' })
  * //=> contactKey({ name: 'Desk', email: 'dock@example.com' })
@@ -100,7 +104,10 @@ const CHANNEL_RANK: Readonly<Record<Channel, number>> = { PHONE: 0, EMAIL: 1, PO
  * @category utils
  * @since 0.1.0
  */
-export const contactKey = (c: Contact): string => `${(c.email ?? '').toLowerCase()}\u0000${c.phone ?? ''}`
+export const contactKey = /* @__PURE__ */ total(
+(c: Contact): string => `${(c.email ?? '').toLowerCase()}\u0000${c.phone ?? ''}`,
+  () => '',
+)
 
 const fallbackContact = (address: FallbackAddress | undefined): Contact | undefined => {
   const name = typeof address?.contactPerson === 'string' ? address.contactPerson.trim() : ''
@@ -126,6 +133,8 @@ const fallbackContact = (address: FallbackAddress | undefined): Contact | undefi
  * contactPerson with a valid phone (+ then 8 to 15 digits) or an e-mail; the dedup key compares
  * e-mails case-insensitively and phones in E.164.
  *
+ * Total: for sides it cannot read (not objects, a Proxy or getter that throws) it returns the merge of nothing, as `mergeAppointment({})` (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * mergeAppointment({ place: { channel: 'EMAIL', leadTimeHours: 24, instructions: 'Dock 4' }, order: { channel: 'PORTAL', portalUrl: 'https://book.example.com', leadTimeHours: 48 }, placeRequired: true })
  * //=> { channel: 'PORTAL', portalUrl: 'https://book.example.com', contacts: null, instructions: 'Dock 4', referenceNumbers: null, leadTimeHours: 48, appointmentRequired: true, _merged: { fields: { channel: 'PLACE_AND_ORDER', portalUrl: 'ORDER', contacts: 'NONE', instructions: 'PLACE', referenceNumbers: 'NONE', leadTimeHours: 'PLACE_AND_ORDER' } } }
@@ -133,7 +142,8 @@ const fallbackContact = (address: FallbackAddress | undefined): Contact | undefi
  * @category rules
  * @since 0.1.0
  */
-export const mergeAppointment = (input: {
+export const mergeAppointment = /* @__PURE__ */ total(
+(input: {
   readonly place?: AppointmentRequirement | null | undefined
   readonly order?: AppointmentRequirement | null | undefined
   readonly placeRequired?: boolean | null | undefined
@@ -205,7 +215,9 @@ export const mergeAppointment = (input: {
       },
     },
   }
-}
+},
+  (): MergedAppointment => mergeAppointment({}),
+)
 
 const PROVENANCES: ReadonlyArray<string> = ['PLACE', 'ORDER', 'PLACE_AND_ORDER', 'NONE', 'ADDRESS_FALLBACK']
 
@@ -220,6 +232,8 @@ const orNull = (v: unknown): unknown => (v === null ? undefined : v)
  *
  * Implements APT-15.
  *
+ * Total: a value it cannot read gives a Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * readAppointmentResponse({ channel: 'PHONE', _merged: { appointmentRequired: true, fields: { channel: 'PLACE' } }, etag: 'x' }).right.appointmentRequired
  * //=> true
@@ -227,7 +241,8 @@ const orNull = (v: unknown): unknown => (v === null ? undefined : v)
  * @category destructors
  * @since 0.1.0
  */
-export const readAppointmentResponse = (json: unknown): Result<MergedAppointment> => {
+export const readAppointmentResponse = /* @__PURE__ */ total(
+(json: unknown): Result<MergedAppointment> => {
   const sink: Sink = { entity: 'appointment', out: [] }
   const root = parsePath(undefined)
   if (!isObject(json)) return left([violationAt(root, sink.entity, 'type', typeMessage('an appointment response object', json))])
@@ -280,5 +295,7 @@ export const readAppointmentResponse = (json: unknown): Result<MergedAppointment
     appointmentRequired: flag,
     _merged: { fields: fields as MergedAppointment['_merged']['fields'] },
   })
-}
+},
+  () => unreadableResult<MergedAppointment>(),
+)
 

@@ -7,11 +7,12 @@
  * @module
  */
 import { DateTime } from 'luxon'
-import { isInstant } from '../internal/dateTime.js'
+import { invalidDateTime, isInstant } from '../internal/dateTime.js'
 import { dateTimeIn, instantOfLocal, memoZone, offsetAt } from '../internal/zoneOffsets.js'
 import { defaultConfig, type HolidayCalendarSetting, type RulesConfig } from '../config.js'
 import { civilDate, weekdaysThrough } from './calendarDays.js'
 import { CARRIER_HOLIDAYS, listCounter, ruleCounter, US_FEDERAL_HOLIDAYS, type HolidayCounter } from './calendarHolidays.js'
+import { total } from '../internal/total.js'
 
 /**
  * Options of the business-day functions.
@@ -107,6 +108,8 @@ const dayNumberIn = (dt: unknown, zone: string): number | undefined => {
  * (`config.businessDays.zone`, default America/Chicago); holidays are off by default. Cost is
  * constant in the span.
  *
+ * Total: for arguments it cannot read (not DateTimes, malformed options) it returns `null` (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * // Friday to Monday: one business day
  * transitDays(DateTime.fromISO('2026-11-20T15:00:00Z'), DateTime.fromISO('2026-11-23T15:00:00Z'))
@@ -115,19 +118,24 @@ const dayNumberIn = (dt: unknown, zone: string): number | undefined => {
  * @category rules
  * @since 0.1.0
  */
-export const transitDays = (pickup: DateTime, delivery: DateTime, options: BusinessDayOptions = {}): number | null => {
+export const transitDays = /* @__PURE__ */ total(
+(pickup: DateTime, delivery: DateTime, options: BusinessDayOptions = {}): number | null => {
   const cal = calendarOf(options)
   if (cal === undefined) return null
   const a = dayNumberIn(pickup, cal.zone)
   const b = dayNumberIn(delivery, cal.zone)
   if (a === undefined || b === undefined || b < a) return null
   return businessThrough(cal, b) - businessThrough(cal, a)
-}
+},
+  () => null,
+)
 
 /**
  * Whether the calendar day of an instant, in the zone, is a business day. False for an invalid
  * DateTime or an unknown zone.
  * Rule QTE-03.
+ *
+ * Total: for arguments it cannot read it returns `false` (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * isBusinessDay(DateTime.fromISO('2026-11-26T12:00:00Z'), { holidays: 'carrier' }) // Thanksgiving
@@ -136,11 +144,14 @@ export const transitDays = (pickup: DateTime, delivery: DateTime, options: Busin
  * @category rules
  * @since 0.1.0
  */
-export const isBusinessDay = (instant: DateTime, options: BusinessDayOptions = {}): boolean => {
+export const isBusinessDay = /* @__PURE__ */ total(
+(instant: DateTime, options: BusinessDayOptions = {}): boolean => {
   const cal = calendarOf(options)
   const d = cal === undefined ? undefined : dayNumberIn(instant, cal.zone)
   return cal !== undefined && d !== undefined && businessThrough(cal, d) - businessThrough(cal, d - 1) === 1
-}
+},
+  () => false,
+)
 
 /**
  * Returns the instant `days` business days after `start` (before it when negative), at the same
@@ -151,14 +162,17 @@ export const isBusinessDay = (instant: DateTime, options: BusinessDayOptions = {
  *
  * Implements QTE-03. Exponential then binary search over day numbers: logarithmic in `days`.
  *
+ * Total: for arguments it cannot read it returns an invalid DateTime (`isValid` false) (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * addBusinessDays(DateTime.fromISO('2026-11-25T09:00', { zone: 'America/Chicago' }), 2, { holidays: 'carrier' }).toISODate()
- * //=> '2026-11-30'
+ * //=> '2026-12-01'
  *
  * @category rules
  * @since 0.1.0
  */
-export const addBusinessDays = (start: DateTime, days: number, options: BusinessDayOptions = {}): DateTime => {
+export const addBusinessDays = /* @__PURE__ */ total(
+(start: DateTime, days: number, options: BusinessDayOptions = {}): DateTime => {
   const cal = calendarOf(options)
   const z = cal === undefined ? undefined : memoZone(cal.zone)
   if (cal === undefined || z === undefined || !isInstant(start) || !Number.isSafeInteger(days)) {
@@ -200,7 +214,9 @@ export const addBusinessDays = (start: DateTime, days: number, options: Business
   }
   // The same wall-clock time `hi - s.day` days later, resolved as luxon's DateTime#plus resolves it.
   return dateTimeIn(instantOfLocal(z, localMs + (hi - s.day) * DAY_MS, startOffset), z, start)
-}
+},
+  () => invalidDateTime(),
+)
 
 /**
  * The calendar date (`yyyy-MM-dd`) of an instant in a zone, or null when either is invalid.

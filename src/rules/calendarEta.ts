@@ -8,6 +8,7 @@ import { isInstant } from '../internal/dateTime.js'
 import { defaultConfig } from '../config.js'
 import { isTimeOfDay } from '../model/patterns.js'
 import { addBusinessDays, type BusinessDayOptions } from './calendar.js'
+import { total } from '../internal/total.js'
 
 /**
  * What an ETA is computed from: the pickup instant, the transit in business days (null when no
@@ -35,6 +36,8 @@ export interface EtaInput {
  * Implements QTE-04. Decision (D): the ETA names the latest time freight is received that day
  * (closeTime, default 16:00) in the stop's own zone, so "delivered by" is never promised early.
  *
+ * Total: for input it cannot read it returns `null` (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * estimateDelivery({ pickup: DateTime.fromISO('2026-11-20T14:00:00Z'), transitDays: 2, deliveryZone: 'America/New_York' })
  * //=> '2026-11-24T21:00:00Z'
@@ -42,7 +45,8 @@ export interface EtaInput {
  * @category rules
  * @since 0.1.0
  */
-export const estimateDelivery = (input: EtaInput, options: BusinessDayOptions = {}): string | null => {
+export const estimateDelivery = /* @__PURE__ */ total(
+(input: EtaInput, options: BusinessDayOptions = {}): string | null => {
   if (input.transitDays === null || !Number.isSafeInteger(input.transitDays) || input.transitDays < 0) return null
   const closeTime = input.deliveryCloseTime ?? '16:00'
   if (typeof closeTime !== 'string' || !isTimeOfDay(closeTime)) return null
@@ -60,4 +64,6 @@ export const estimateDelivery = (input: EtaInput, options: BusinessDayOptions = 
     { zone },
   )
   return eta.isValid ? eta.toUTC().toISO({ suppressMilliseconds: true }) : null
-}
+},
+  () => null,
+)

@@ -1,37 +1,54 @@
 /**
  * Holiday calendars (spec: QuoteResponse.transitDays; rule QTE-04, D: off by default). Each
  * calendar is a table of rules computed for any year, with the observed-day shift (a holiday on
- * a Saturday is observed the Friday before, on a Sunday the Monday after). Counting the
- * holidays up to a day takes constant work: the rules of three years around it, plus a closed
- * form for every year before.
+ * a Saturday is observed the Friday before, on a Sunday the Monday after; an eve has its own
+ * rule, below). Within a calendar the observed days of the rules are distinct weekdays, so
+ * counting the holidays up to a day takes constant work: the rules of three years around it,
+ * plus a closed form for every year before.
  *
  * @module
  */
 import { dayNumber, isWeekend, weekday, type CivilDate } from './calendarDays.js'
 
 /**
- * One holiday rule: a fixed date (observed on the nearest weekday), or the n-th (or last, n = -1)
- * given weekday of a month. `from` is the first year the holiday exists.
+ * One holiday rule: a fixed date (observed on the nearest weekday), the n-th (or last, n = -1)
+ * given weekday of a month (`offset` days later, if given: the day after Thanksgiving), or the
+ * eve of a fixed holiday (`eve`: observed on its own date from Monday to Thursday; on Friday it
+ * moves to Thursday, because the holiday after it, falling on Saturday, is observed that Friday;
+ * on Saturday to the Friday before; on Sunday to the Tuesday after, because the holiday is
+ * observed on the Monday). `from` is the first year the holiday exists.
  *
  * @category model
  * @since 0.1.0
  */
 export type HolidayRule =
   | { readonly name: string; readonly kind: 'fixed'; readonly month: number; readonly day: number; readonly from?: number }
-  | { readonly name: string; readonly kind: 'nth'; readonly month: number; readonly weekday: number; readonly n: number; readonly from?: number }
+  | { readonly name: string; readonly kind: 'nth'; readonly month: number; readonly weekday: number; readonly n: number; readonly offset?: number; readonly from?: number }
+  | { readonly name: string; readonly kind: 'eve'; readonly month: number; readonly day: number; readonly from?: number }
 
 const fixed = (name: string, month: number, day: number, from?: number): HolidayRule =>
   from === undefined ? { name, kind: 'fixed', month, day } : { name, kind: 'fixed', month, day, from }
-const nth = (name: string, month: number, wd: number, n: number): HolidayRule => ({ name, kind: 'nth', month, weekday: wd, n })
+const nth = (name: string, month: number, wd: number, n: number, offset?: number): HolidayRule =>
+  offset === undefined ? { name, kind: 'nth', month, weekday: wd, n } : { name, kind: 'nth', month, weekday: wd, n, offset }
+const eve = (name: string, month: number, day: number): HolidayRule => ({ name, kind: 'eve', month, day })
 
 /**
- * The carrier calendar: New Year's Day, Memorial Day, Independence Day, Labor Day, Thanksgiving,
- * Christmas.
+ * The carrier calendar, the days US LTL carriers close as their published holiday schedules show
+ * (2022 to 2025 schedules of Saia, XPO, Estes, ArcBest, R+L, Dayton, Pitt Ohio, AAA Cooper, TForce,
+ * Old Dominion): New Year's Day, Memorial Day, Independence Day, Labor Day, Thanksgiving and the
+ * day after, Christmas Eve and Christmas Day; eight closing days a year, each on its own weekday.
+ * A fixed holiday on Saturday is observed the Friday before, on Sunday the Monday after; Christmas
+ * Eve on Saturday moves to Friday, on Sunday to Tuesday (Christmas takes the Monday), as in the
+ * 2022 and 2023 schedules; on Friday to Thursday (Christmas, on Saturday, takes the Friday), a
+ * decision that keeps two closing days as in every other year.
+ * A calendar year holds 7 to 9 of these days, because New Year's Day on a Saturday is observed on
+ * December 31 of the year before. New Year's Eve, which some carriers add, is prepared as the rule
+ * list `CARRIER_HOLIDAYS_WITH_NEW_YEARS_EVE` of this module, not yet a holiday setting.
  * The business days of QTE-03 and QTE-04 skip these when the configuration selects it.
  *
  * @example
- * CARRIER_HOLIDAYS.length
- * //=> 6
+ * CARRIER_HOLIDAYS.map((r) => r.name)
+ * //=> ["New Year's Day", 'Memorial Day', 'Independence Day', 'Labor Day', 'Thanksgiving Day', 'Day after Thanksgiving', 'Christmas Eve', 'Christmas Day']
  *
  * @category model
  * @since 0.1.0
@@ -42,8 +59,22 @@ export const CARRIER_HOLIDAYS: ReadonlyArray<HolidayRule> = [
   fixed('Independence Day', 7, 4),
   nth('Labor Day', 9, 1, 1),
   nth('Thanksgiving Day', 11, 4, 4),
+  nth('Day after Thanksgiving', 11, 4, 4, 1),
+  eve('Christmas Eve', 12, 24),
   fixed('Christmas Day', 12, 25),
 ]
+
+/**
+ * The carrier calendar with New Year's Eve, which some carriers close too (Ward, YRC in their
+ * 2022 and 2025 schedules): nine closing days a year. New Year's Eve follows Christmas Eve's
+ * rule: on Friday it moves to Thursday (New Year's Day, on Saturday, takes the Friday), on
+ * Saturday to Friday, on Sunday to Tuesday, January 2 (New Year's Day takes the Monday).
+ * For the business days of QTE-03 and QTE-04, as an option (a holiday setting that selects it is
+ * still to be wired through the configuration, so it is internal for now).
+ *
+ * @internal
+ */
+export const CARRIER_HOLIDAYS_WITH_NEW_YEARS_EVE: ReadonlyArray<HolidayRule> = [...CARRIER_HOLIDAYS, eve("New Year's Eve", 12, 31)]
 
 /**
  * The US federal calendar (5 U.S.C. 6103), today's rules applied to every year, with Juneteenth
@@ -88,12 +119,18 @@ export const observedDay = (rule: HolidayRule, year: number): number | undefined
     const wd = weekday(n)
     return wd === 6 ? n - 1 : wd === 7 ? n + 1 : n
   }
+  if (rule.kind === 'eve') {
+    const n = dayNumber({ year, month: rule.month, day: rule.day })
+    const wd = weekday(n)
+    return wd === 5 || wd === 6 ? n - 1 : wd === 7 ? n + 2 : n
+  }
+  const offset = rule.offset ?? 0
   if (rule.n > 0) {
     const first = dayNumber({ year, month: rule.month, day: 1 })
-    return first + ((rule.weekday - weekday(first) + 7) % 7) + (rule.n - 1) * 7
+    return first + ((rule.weekday - weekday(first) + 7) % 7) + (rule.n - 1) * 7 + offset
   }
   const last = dayNumber({ year, month: rule.month, day: daysInMonth(year, rule.month) })
-  return last - ((weekday(last) - rule.weekday + 7) % 7)
+  return last - ((weekday(last) - rule.weekday + 7) % 7) + offset
 }
 
 /**
@@ -118,23 +155,59 @@ const countAtMost = (sorted: ReadonlyArray<number>, n: number): number => {
 
 /**
  * The counter of a rule calendar: holidays of every year before `y - 1` by a closed form, those of
- * years `y - 1 … y + 1` by binary search in their sorted observed days.
+ * years `y - 1 … y + 1` by binary search in their sorted observed days. The per-year part is a
+ * bounded memo (at most {@link YEARS_KEPT} years per counter, the oldest evicted first): a pure
+ * function of the rules and the year, so a business-day count costs two lookups, not 48 rule
+ * evaluations and a sort, and no result depends on what was asked before.
  *
  * @internal
  */
-export const ruleCounter = (rules: ReadonlyArray<HolidayRule>): HolidayCounter => (n) => {
-  const year = civilYear(n)
-  let before = 0
-  for (const r of rules) before += r.from === undefined ? year - 1 : Math.max(0, year - 1 - r.from)
-  const near: number[] = []
-  for (let y = year - 1; y <= year + 1; y++) {
-    for (const r of rules) {
-      const d = observedDay(r, y)
-      if (d !== undefined) near.push(d)
+export const ruleCounter = (rules: ReadonlyArray<HolidayRule>): HolidayCounter => {
+  const years = new Map<number, YearHolidays>()
+  const yearOf = (year: number): YearHolidays => {
+    const hit = years.get(year)
+    if (hit !== undefined) return hit
+    let before = 0
+    for (const r of rules) before += r.from === undefined ? year - 1 : Math.max(0, year - 1 - r.from)
+    const near: number[] = []
+    for (let y = year - 1; y <= year + 1; y++) {
+      for (const r of rules) {
+        const d = observedDay(r, y)
+        if (d !== undefined) near.push(d)
+      }
     }
+    near.sort((a, b) => a - b)
+    const entry = { first: dayNumber({ year, month: 1, day: 1 }), next: dayNumber({ year: year + 1, month: 1, day: 1 }), before, near }
+    if (years.size >= YEARS_KEPT) years.delete(years.keys().next().value as number)
+    years.set(year, entry)
+    return entry
   }
-  near.sort((a, b) => a - b)
-  return before + countAtMost(near, n)
+  // The two years last asked for answer most calls: a transit count asks for its pickup's and its
+  // delivery's year, over and over.
+  let a: YearHolidays | undefined
+  let b: YearHolidays | undefined
+  return (n) => {
+    let y: YearHolidays
+    if (a !== undefined && n >= a.first && n < a.next) y = a
+    else if (b !== undefined && n >= b.first && n < b.next) y = b
+    else {
+      y = yearOf(civilYear(n))
+      b = a
+      a = y
+    }
+    return y.before + countAtMost(y.near, n)
+  }
+}
+
+/** How many years a rule counter keeps (a memo of a pure function; see {@link ruleCounter}). */
+const YEARS_KEPT = 512
+
+/** A year's part of a rule counter: its day range, the holidays of the years before, and the sorted observed days of the year and its neighbours. */
+interface YearHolidays {
+  readonly first: number
+  readonly next: number
+  readonly before: number
+  readonly near: ReadonlyArray<number>
 }
 
 /**

@@ -15,6 +15,8 @@ import { checkAppointmentPresence } from './appointmentChecks.js'
 import { transition } from './orderLifecycle.js'
 import { quoteExpiresAt, type StoredQuote } from './quotes.js'
 import { validateCreateShipment, type NormalizedCreateShipment, type NormalizedQuoteRequest } from './requests.js'
+import { total } from '../internal/total.js'
+import { unreadableProblem } from '../internal/unreadable.js'
 
 /**
  * What confirmation is decided from (API.md): the order's state and quote, the stored create
@@ -44,6 +46,8 @@ export interface ConfirmInput {
  * `orderAppointments[stop]` when given, else the inline block of the stored request; appointment
  * violations are 400 and so beat pallet limits.
  *
+ * Total: input it cannot read gives a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * validateConfirm({ status: 'CONFIRMED', quoteId: 'q', request: {} }).left.reason
  * //=> 'invalid_transition'
@@ -51,7 +55,8 @@ export interface ConfirmInput {
  * @category rules
  * @since 0.1.0
  */
-export const validateConfirm = (
+export const validateConfirm = /* @__PURE__ */ total(
+(
   input: ConfirmInput,
   options: { readonly config?: RulesConfig } = {},
 ): Either<ProblemDetail, { readonly status: 'CONFIRMED'; readonly request: NormalizedCreateShipment }> => {
@@ -82,7 +87,9 @@ export const validateConfirm = (
   }
   if (validated._tag === 'Left') return validated
   return right({ status: 'CONFIRMED', request: validated.right })
-}
+},
+  () => unreadableProblem<{ readonly status: 'CONFIRMED'; readonly request: NormalizedCreateShipment }>(),
+)
 
 /**
  * A stored quote with the request it priced.
@@ -107,6 +114,8 @@ const freightKey = (c: { readonly palletCount: number; readonly poundsWeight: nu
  * Implements CRT-05. Decision (D): freight matches when the pallet groups are the same multiset
  * of (palletCount, poundsWeight, dimensions, class), in any order; descriptions do not matter.
  *
+ * Total: arguments it cannot read give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * checkQuoteForShipment({ id: 'q', companyId: 'globex', createdAt: DateTime.fromISO('2026-11-22T08:00:00Z'), open: true, quotedPriceInCents: 1, request: {} }, {}, { companyId: 'acme', now: DateTime.fromISO('2026-11-22T09:00:00Z') }).left.status
  * //=> 403
@@ -114,7 +123,8 @@ const freightKey = (c: { readonly palletCount: number; readonly poundsWeight: nu
  * @category rules
  * @since 0.1.0
  */
-export const checkQuoteForShipment = (
+export const checkQuoteForShipment = /* @__PURE__ */ total(
+(
   quote: QuoteWithRequest,
   request: NormalizedCreateShipment,
   options: { readonly companyId: string; readonly now: DateTime; readonly config?: RulesConfig },
@@ -139,4 +149,6 @@ export const checkQuoteForShipment = (
     diffs.push(violationAt(['orderComponents'], 'orderComponents', 'mismatch', 'the pallet groups (count, weight, dimensions, class) differ from the quote'))
   }
   return diffs.length > 0 ? left(problemFor('quote_mismatch', 'The shipment does not match its quote.', diffs)) : right(quote)
-}
+},
+  () => unreadableProblem<QuoteWithRequest>(),
+)

@@ -10,6 +10,8 @@ import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
+import { total } from '../internal/total.js'
+import { unreadableProblem } from '../internal/unreadable.js'
 
 /**
  * The stops of an order, as the path writes them (APT-17).
@@ -123,6 +125,13 @@ export const parseAppointmentDocumentType = oneOf(APPOINTMENT_DOCUMENT_TYPES, 'd
 const MAX_FILENAME_BYTES = 255
 const UNSAFE = /[\u0000-\u001f\u007f<>:"|?*]/g
 
+/** `s` without its trailing dots and white space (a loop: `/[.\s]+$/` backtracks quadratically). */
+const trimTrailingDots = (s: string): string => {
+  let end = s.length
+  while (end > 0 && (s[end - 1] === '.' || s[end - 1]!.trim() === '')) end--
+  return s.slice(0, end)
+}
+
 /**
  * Returns the name an upload is stored under: the base name only (no directory, for `/` and
  * `\` alike), control and file-system-unsafe characters removed, leading dots and blanks
@@ -144,10 +153,11 @@ export const storedFilename = (name: unknown): string => {
   const clean = base.replace(UNSAFE, '').trim().replace(/^[.\s]+/, '')
   const dot = clean.lastIndexOf('.')
   // Cut to the byte limit (251 bytes + '.pdf'), code point by code point from a 251-character start.
-  let chars = [...(dot > 0 ? clean.slice(0, dot) : clean)].slice(0, MAX_FILENAME_BYTES - 4)
+  // (at most 2 UTF-16 units per code point: the first 2 × 247 units hold the first 247 code points)
+  let chars = [...(dot > 0 ? clean.slice(0, dot) : clean).slice(0, 2 * (MAX_FILENAME_BYTES - 4))].slice(0, MAX_FILENAME_BYTES - 4)
   const encoder = new TextEncoder()
   while (chars.length > 0 && encoder.encode(chars.join('')).length > MAX_FILENAME_BYTES - 4) chars = chars.slice(0, -1)
-  const stem = chars.join('').trim().replace(/[.\s]+$/, '')
+  const stem = trimTrailingDots(chars.join('').trim())
   return `${stem === '' ? 'document' : stem}.pdf`
 }
 
@@ -162,6 +172,8 @@ export const storedFilename = (name: unknown): string => {
  * size), so one answer is given; an empty file (0 bytes) is 400 `validation_failed` at `file`;
  * the limit is 10 MiB as API.md fixes it.
  *
+ * Total: an upload or options it cannot read (null, not an object) give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * checkAppointmentUpload({ documentType: 'PACKING_SLIP', contentType: 'image/png', sizeBytes: 52_000, filename: 'slip.png' }).right
  * //=> { filename: 'slip.pdf', contentType: 'application/pdf' }
@@ -169,7 +181,8 @@ export const storedFilename = (name: unknown): string => {
  * @category rules
  * @since 0.1.0
  */
-export const checkAppointmentUpload = (
+export const checkAppointmentUpload = /* @__PURE__ */ total(
+(
   upload: { readonly documentType: unknown; readonly contentType: unknown; readonly sizeBytes: unknown; readonly filename: unknown },
   options: { readonly config?: RulesConfig } = {},
 ): Either<ProblemDetail, { readonly filename: string; readonly contentType: 'application/pdf' }> => {
@@ -192,7 +205,9 @@ export const checkAppointmentUpload = (
     return left(problemFor('file_too_large', `Uploads may be at most ${limit} bytes (${Number((limit / 1_048_576).toFixed(2))} MiB).`))
   }
   return right({ filename: storedFilename(upload.filename), contentType: 'application/pdf' })
-}
+},
+  () => unreadableProblem<{ readonly filename: string; readonly contentType: 'application/pdf' }>(),
+)
 
 /**
  * A stored appointment document (AppointmentDocumentResponse).
@@ -227,6 +242,8 @@ const same = (d: StoredDocument, stop: Stop, type: AppointmentDocumentKind): boo
  *
  * Implements DOC-06.
  *
+ * Total: for a set that is not an array, or a set or document it cannot read, it returns an empty set (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * uploadDocument([{ id: 'd1', stop: 'PICKUP', type: 'PACKING_SLIP' }], { id: 'd2', stop: 'PICKUP', type: 'PACKING_SLIP' }).map((d) => d.id)
  * //=> ['d2']
@@ -234,13 +251,18 @@ const same = (d: StoredDocument, stop: Stop, type: AppointmentDocumentKind): boo
  * @category rules
  * @since 0.1.0
  */
-export const uploadDocument = (set: DocumentSet, doc: StoredDocument): DocumentSet => [...set.filter((d) => !same(d, doc.stop, doc.type)), doc]
+export const uploadDocument = /* @__PURE__ */ total(
+(set: DocumentSet, doc: StoredDocument): DocumentSet => (Array.isArray(set) ? [...set.filter((d) => !same(d, doc.stop, doc.type)), doc] : []),
+  () => [],
+)
 
 /**
  * Returns the set without the document of (stop, type); idempotent: deleting what is absent
  * gives the same contents (the endpoint answers 204 either way).
  *
  * Implements DOC-06.
+ *
+ * Total: for a set that is not an array, or one it cannot read, it returns an empty set (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * deleteDocument([], 'DELIVERY', 'CUSTOMER_BOL')
@@ -249,11 +271,16 @@ export const uploadDocument = (set: DocumentSet, doc: StoredDocument): DocumentS
  * @category rules
  * @since 0.1.0
  */
-export const deleteDocument = (set: DocumentSet, stop: Stop, type: AppointmentDocumentKind): DocumentSet => set.filter((d) => !same(d, stop, type))
+export const deleteDocument = /* @__PURE__ */ total(
+(set: DocumentSet, stop: Stop, type: AppointmentDocumentKind): DocumentSet => (Array.isArray(set) ? set.filter((d) => !same(d, stop, type)) : []),
+  () => [],
+)
 
 /**
  * The document of (stop, type), if any.
  * The stored document DOC-06 replaces or deletes.
+ *
+ * Total: for a set that is not an array, a stop or type that is not a string, or anything it cannot read, it returns `undefined` (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * findDocument([], 'PICKUP', 'CUSTOMER_BOL')
@@ -262,7 +289,14 @@ export const deleteDocument = (set: DocumentSet, stop: Stop, type: AppointmentDo
  * @category rules
  * @since 0.1.0
  */
-export const findDocument = (set: DocumentSet, stop: Stop, type: AppointmentDocumentKind): StoredDocument | undefined => set.find((d) => same(d, stop, type))
+export const findDocument = /* @__PURE__ */ total(
+(set: DocumentSet, stop: Stop, type: AppointmentDocumentKind): StoredDocument | undefined => {
+  if (typeof stop !== 'string' || typeof type !== 'string' || !Array.isArray(set)) return undefined
+  const found: unknown = set.find((d) => same(d, stop, type))
+  return typeof found === 'object' && found !== null ? (found as StoredDocument) : undefined
+},
+  () => undefined,
+)
 
 /**
  * Decides the appointment PDF request: 404 `order_not_found` when the order does not exist (or
@@ -271,6 +305,8 @@ export const findDocument = (set: DocumentSet, stop: Stop, type: AppointmentDocu
  *
  * Implements DOC-07.
  *
+ * Total: a state it cannot read gives a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * appointmentPdfLookup({ orderExists: true, pdfGenerated: false }).left.reason
  * //=> 'appointment_pdf_not_generated'
@@ -278,9 +314,12 @@ export const findDocument = (set: DocumentSet, stop: Stop, type: AppointmentDocu
  * @category rules
  * @since 0.1.0
  */
-export const appointmentPdfLookup = (state: { readonly orderExists: boolean; readonly pdfGenerated: boolean }): Either<ProblemDetail, true> =>
+export const appointmentPdfLookup = /* @__PURE__ */ total(
+(state: { readonly orderExists: boolean; readonly pdfGenerated: boolean }): Either<ProblemDetail, true> =>
   state.orderExists !== true
     ? left(problemFor('order_not_found', 'No such order.'))
     : state.pdfGenerated !== true
       ? left(problemFor('appointment_pdf_not_generated', 'The appointment PDF is built at carrier acceptance; it does not exist yet.'))
-      : right(true)
+      : right(true),
+  () => unreadableProblem<true>(),
+)

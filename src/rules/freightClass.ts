@@ -10,11 +10,12 @@
  */
 import { defaultConfig, type RulesConfig } from '../config.js'
 import {
-  DENSITY_SCALE_18,
   FREIGHT_CLASSES,
+  NMFC_2025_SCALE,
   type DensityScale,
   type FreightClassName,
 } from '../model/densityScales.js'
+import { total } from '../internal/total.js'
 
 /**
  * Length, width and height of one pallet, inches.
@@ -34,9 +35,11 @@ const CUBIC_INCHES_PER_FOOT = 1728
 /**
  * Returns the density of one pallet in pounds per cubic foot: `1728 × pounds / (L × W × H)`, as
  * a floating-point number for display (classes are decided exactly by {@link freightClassForPallet}).
- * `NaN` when a dimension is not positive.
+ * `NaN` when a dimension is not positive or an argument is not a number.
  *
  * Implements FRT-07.
+ *
+ * Total: for arguments it cannot read it returns `NaN` (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * densityOf(500, { length: 48, width: 40, height: 48 })
@@ -45,22 +48,36 @@ const CUBIC_INCHES_PER_FOOT = 1728
  * @category rules
  * @since 0.1.0
  */
-export const densityOf = (poundsPerPallet: number, dims: PalletSize): number => {
+export const densityOf = /* @__PURE__ */ total(
+(poundsPerPallet: number, dims: PalletSize): number => {
+  if (typeof poundsPerPallet !== 'number' || typeof dims.length !== 'number' || typeof dims.width !== 'number' || typeof dims.height !== 'number') return Number.NaN
   const volume = dims.length * dims.width * dims.height
   return volume > 0 ? (CUBIC_INCHES_PER_FOOT * poundsPerPallet) / volume : Number.NaN
-}
+},
+  () => Number.NaN,
+)
+
+/** The failure value of the class functions: the last (highest) class of the default scale. */
+const LAST_CLASS: FreightClassName = NMFC_2025_SCALE.bands[NMFC_2025_SCALE.bands.length - 1]?.freightClass ?? '400'
+
+const CLASS_SET: ReadonlySet<string> = new Set(FREIGHT_CLASSES)
+
+/** A class read from a caller's scale, or the failure value when the scale is malformed. */
+const checkedClass = (c: unknown): FreightClassName => (typeof c === 'string' && CLASS_SET.has(c) ? (c as FreightClassName) : LAST_CLASS)
 
 /** A threshold in hundredths of a pound per cubic foot (22.5 → 2250). */
 const hundredths = (pcf: number): number => Math.round(pcf * 100)
 
 /**
  * Returns the class a density (pounds per cubic foot) gets on a scale (default
- * `DENSITY_SCALE_18`): the class of the first band whose lower bound the density reaches (bounds
+ * `NMFC_2025_SCALE`, the NMFC 2025 density scale in force since 19 July 2025): the class of the first band whose lower bound the density reaches (bounds
  * inclusive). A density below 0, `NaN` or infinite gets the class of the last band for below 0
  * and `NaN`, the first for `Infinity`.
  *
  * Implements FRT-07. The comparison is exact for the given number; to classify a pallet from its
  * weight and dimensions without floating-point drift, use {@link freightClassForPallet}.
+ *
+ * Total: for a density or scale it cannot read (not a number, a malformed scale) it returns the last class of the default scale, as for `NaN` (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * [freightClassForDensity(22.5), freightClassForDensity(22.49), freightClassForDensity(9.375, NMFC_2025_SCALE)]
@@ -69,11 +86,15 @@ const hundredths = (pcf: number): number => Math.round(pcf * 100)
  * @category rules
  * @since 0.1.0
  */
-export const freightClassForDensity = (pcf: number, scale: DensityScale = DENSITY_SCALE_18): FreightClassName => {
+export const freightClassForDensity = /* @__PURE__ */ total(
+(pcf: number, scale: DensityScale = NMFC_2025_SCALE): FreightClassName => {
   const bands = scale.bands
-  for (const band of bands) if (pcf >= band.minPcf) return band.freightClass
-  return bands[bands.length - 1]?.freightClass ?? '500'
-}
+  if (typeof pcf !== 'number') return checkedClass(bands[bands.length - 1]?.freightClass)
+  for (const band of bands) if (pcf >= band.minPcf) return checkedClass(band.freightClass)
+  return checkedClass(bands[bands.length - 1]?.freightClass)
+},
+  () => LAST_CLASS,
+)
 
 /**
  * Returns the class of one pallet from its weight (pounds, per pallet) and dimensions (inches),
@@ -81,8 +102,10 @@ export const freightClassForDensity = (pcf: number, scale: DensityScale = DENSIT
  * `1728 × pounds × 100 ≥ minPcfHundredths × L × W × H`. Falls back to BigInt when a product
  * leaves the safe-integer range, so the answer is exact for every integer input.
  *
- * Implements FRT-07. Decision (D): the 18-class scale is the default (`config.densityScale`), the
- * NMFC 2025 scale is selectable by passing `NMFC_2025_SCALE` or setting it in the configuration.
+ * Implements FRT-07. Decision (D): the NMFC 2025 scale is the default (as `config.densityScale`), the
+ * older 18-class guideline is selectable by passing `DENSITY_SCALE_18` or setting it in the configuration.
+ *
+ * Total: for arguments it cannot read it returns the last class of the default scale, as for a pallet without volume (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * // 45 lb in 12 x 12 x 24 in is exactly 22.5 pcf: class 65, not 70
@@ -92,20 +115,22 @@ export const freightClassForDensity = (pcf: number, scale: DensityScale = DENSIT
  * @category rules
  * @since 0.1.0
  */
-export const freightClassForPallet = (
+export const freightClassForPallet = /* @__PURE__ */ total(
+(
   poundsPerPallet: number,
   dims: PalletSize,
-  scale: DensityScale = DENSITY_SCALE_18,
+  scale: DensityScale = NMFC_2025_SCALE,
 ): FreightClassName => {
   const bands = scale.bands
-  const last = bands[bands.length - 1]?.freightClass ?? '500'
+  const last = checkedClass(bands[bands.length - 1]?.freightClass)
+  if (![poundsPerPallet, dims.length, dims.width, dims.height].every((n) => typeof n === 'number')) return last
   const volume = dims.length * dims.width * dims.height
   const weight = CUBIC_INCHES_PER_FOOT * 100 * poundsPerPallet
   if (!(volume > 0) || !(weight >= 0)) return last
   const top = hundredths(bands[0]?.minPcf ?? 0)
   const safe = Number.isSafeInteger(volume) && Number.isSafeInteger(weight) && Number.isSafeInteger(volume * top)
   if (safe) {
-    for (const band of bands) if (weight >= hundredths(band.minPcf) * volume) return band.freightClass
+    for (const band of bands) if (weight >= hundredths(band.minPcf) * volume) return checkedClass(band.freightClass)
     return last
   }
   if (![poundsPerPallet, dims.length, dims.width, dims.height].every(Number.isSafeInteger)) {
@@ -114,9 +139,11 @@ export const freightClassForPallet = (
   }
   const bigVolume = BigInt(dims.length) * BigInt(dims.width) * BigInt(dims.height)
   const bigWeight = BigInt(CUBIC_INCHES_PER_FOOT * 100) * BigInt(poundsPerPallet)
-  for (const band of bands) if (bigWeight >= BigInt(hundredths(band.minPcf)) * bigVolume) return band.freightClass
+  for (const band of bands) if (bigWeight >= BigInt(hundredths(band.minPcf)) * bigVolume) return checkedClass(band.freightClass)
   return last
-}
+},
+  () => LAST_CLASS,
+)
 
 /**
  * What {@link effectiveFreightClass} needs of a component: its per-pallet weight, its resolved
@@ -131,7 +158,6 @@ export interface ClassInput {
   readonly freightClass?: string | undefined
 }
 
-const CLASS_SET: ReadonlySet<string> = new Set(FREIGHT_CLASSES)
 
 /**
  * Returns the class that applies to a component and where it comes from: a declared class (one
@@ -139,6 +165,8 @@ const CLASS_SET: ReadonlySet<string> = new Set(FREIGHT_CLASSES)
  * configured scale (`density`). The class never depends on palletCount.
  *
  * Implements FRT-06, FRT-07.
+ *
+ * Total: a component it cannot read (no `dimensions`, not an object) gets the last class of the default scale from `density`, as a pallet without volume does (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * [effectiveFreightClass({ poundsWeight: 500, dimensions: { length: 48, width: 40, height: 48 } }),
@@ -148,7 +176,8 @@ const CLASS_SET: ReadonlySet<string> = new Set(FREIGHT_CLASSES)
  * @category rules
  * @since 0.1.0
  */
-export const effectiveFreightClass = (
+export const effectiveFreightClass = /* @__PURE__ */ total(
+(
   component: ClassInput,
   options: { readonly config?: RulesConfig } = {},
 ): { readonly freightClass: FreightClassName; readonly source: 'declared' | 'density' } => {
@@ -158,4 +187,6 @@ export const effectiveFreightClass = (
   }
   const scale = (options.config ?? defaultConfig).densityScale
   return { freightClass: freightClassForPallet(component.poundsWeight, component.dimensions, scale), source: 'density' }
-}
+},
+  () => ({ freightClass: LAST_CLASS, source: 'density' as const }),
+)

@@ -26,6 +26,8 @@ import {
   type DimensionsSource,
   type Notice,
 } from './freightDimensions.js'
+import { total } from '../internal/total.js'
+import { unreadableProblem } from '../internal/unreadable.js'
 
 /**
  * A validated pallet group: dimensions resolved, class resolved, strings as sent, fields the
@@ -98,6 +100,8 @@ export interface ComponentsOptions {
  * Σ poundsWeight × palletCount, the weight of the freight, because poundsWeight is a per-pallet
  * weight; `sumOfComponents` gives the spec's literal "sum of component poundsWeight".
  *
+ * Total: for components it cannot read (not an array, an item without numbers is summed as given) it returns `NaN` totals (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * orderTotals([{ palletCount: 2, poundsWeight: 500 }, { palletCount: 1, poundsWeight: 300 }])
  * //=> { totalPalletCount: 3, totalPoundsWeight: 1300 }
@@ -105,7 +109,8 @@ export interface ComponentsOptions {
  * @category rules
  * @since 0.1.0
  */
-export const orderTotals = (
+export const orderTotals = /* @__PURE__ */ total(
+(
   components: ReadonlyArray<{ readonly palletCount: number; readonly poundsWeight: number }>,
   options: { readonly config?: RulesConfig } = {},
 ): OrderTotals => {
@@ -117,7 +122,9 @@ export const orderTotals = (
     totalPoundsWeight += allPallets ? c.poundsWeight * c.palletCount : c.poundsWeight
   }
   return { totalPalletCount, totalPoundsWeight }
-}
+},
+  () => ({ totalPalletCount: Number.NaN, totalPoundsWeight: Number.NaN }),
+)
 
 /**
  * Returns every component's normalized value with what was learned about it (dimension source,
@@ -130,6 +137,8 @@ export const orderTotals = (
  * malformed (400: the spec's fixed floor), a dimension below the configured minimum is a limit
  * (422); limits are inclusive; an incomplete `dimensions` object is ignored with a notice.
  *
+ * Total: input or options it cannot read give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * inspectComponents([{ palletCount: 2, poundsWeight: 500, dimensions: { length: 48, width: 40, height: 48 } }]).right.components[0].component.freightClass
  * //=> '100'
@@ -137,7 +146,8 @@ export const orderTotals = (
  * @category rules
  * @since 0.1.0
  */
-export const inspectComponents = (
+export const inspectComponents = /* @__PURE__ */ total(
+(
   input: unknown,
   options: ComponentsOptions = {},
 ): Either<ProblemDetail, { readonly components: ReadonlyArray<ComponentReport>; readonly totals: OrderTotals }> => {
@@ -150,7 +160,9 @@ export const inspectComponents = (
     return left(problemFor('pallet_invalid', `${r.limits.length} pallet limit${r.limits.length === 1 ? ' is' : 's are'} exceeded.`, r.limits))
   }
   return right({ components: r.reports, totals: r.totals })
-}
+},
+  () => unreadableProblem<{ readonly components: ReadonlyArray<ComponentReport>; readonly totals: OrderTotals }>(),
+)
 
 /**
  * The one pass behind {@link inspectComponents}: every report, the shape violations and the
@@ -200,6 +212,8 @@ export const readComponents = (
  *
  * Implements FRT-01 … FRT-12, CNF-03.
  *
+ * Total: input or options it cannot read give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * validateComponents([{ palletCount: 1, poundsWeight: 2800, palletDimensions: [70, 48, 40] }], { liftgate: true }).left.violations.map((v) => v.field)
  * //=> ['orderComponents[0].poundsWeight']
@@ -207,13 +221,16 @@ export const readComponents = (
  * @category rules
  * @since 0.1.0
  */
-export const validateComponents = (
+export const validateComponents = /* @__PURE__ */ total(
+(
   input: unknown,
   options: ComponentsOptions = {},
 ): Either<ProblemDetail, ReadonlyArray<NormalizedComponent>> => {
   const r = inspectComponents(input, options)
   return r._tag === 'Left' ? r : right(r.right.components.map((c) => c.component))
-}
+},
+  () => unreadableProblem<ReadonlyArray<NormalizedComponent>>(),
+)
 
 const DEFAULT_PATH: Path = ['orderComponents']
 const detailFor = (n: number): string => `The request has ${n} invalid field${n === 1 ? '' : 's'}.`
@@ -289,27 +306,24 @@ const readComponent = (
   if (limits.out.length > limitsBefore) return undefined
   const dims = resolved.dims
   const cls = effectiveFreightClass({ poundsWeight, dimensions: dims, freightClass: declared }, { config })
-  const component: NormalizedComponent = {
-    palletCount,
-    poundsWeight,
-    dimensions: dims,
-    freightClass: cls.freightClass,
-    ...(description === undefined ? {} : { description }),
-    ...(nmfcCode === undefined ? {} : { nmfcCode }),
-    ...(packagingType === undefined ? {} : { packagingType }),
-    ...(pieceCount === undefined ? {} : { pieceCount }),
-  }
+  // Optional members stored in wire order, each only when present.
+  const component: { -readonly [K in keyof NormalizedComponent]: NormalizedComponent[K] } = { palletCount, poundsWeight, dimensions: dims, freightClass: cls.freightClass }
+  if (description !== undefined) component.description = description
+  if (nmfcCode !== undefined) component.nmfcCode = nmfcCode
+  if (packagingType !== undefined) component.packagingType = packagingType
+  if (pieceCount !== undefined) component.pieceCount = pieceCount
   return {
     component,
     dimensionsSource: resolved.source,
     freightClassSource: cls.source,
     density: densityOf(poundsWeight, dims),
     oversized: isOversized(dims, config),
-    notices: resolved.notices.map((n) => ({ ...n, field: renderedField(path, n.field) })),
+    notices: resolved.notices.length === 0 ? NO_NOTICES : resolved.notices.map((n) => ({ ...n, field: renderedField(path, n.field) })),
   }
 }
 
 const renderedField = (path: Path, field: string): string => renderPath([...path, field])
+const NO_NOTICES: ReadonlyArray<Notice> = Object.freeze([])
 
 interface RawComponent {
   palletCount?: unknown

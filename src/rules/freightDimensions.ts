@@ -8,6 +8,7 @@
 import { defaultConfig, type RulesConfig } from '../config.js'
 import { isAbsent, isObject, own } from '../internal/input.js'
 import type { PalletSize } from './freightClass.js'
+import { total } from '../internal/total.js'
 
 /**
  * The dimensions a component gets when it gives none: length 40, width 48, height 60 (FRT-05).
@@ -131,6 +132,8 @@ export const isCompleteDimensions = (d: unknown): boolean =>
  *
  * Implements FRT-03, FRT-04, FRT-05, ID-04.
  *
+ * Total: for a component it cannot read (a Proxy or getter that throws) it returns `NaN` dimensions (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * resolveDimensions({ dimensions: { length: 48 }, palletDimensions: [50, 48, 40] })
  * //=> { length: 48, width: 40, height: 50, source: 'palletDimensions', notices: [NOTICE_INCOMPLETE_DIMENSIONS, NOTICE_PALLET_DIMENSIONS_USED] }
@@ -138,7 +141,8 @@ export const isCompleteDimensions = (d: unknown): boolean =>
  * @category rules
  * @since 0.1.0
  */
-export const resolveDimensions = (component: unknown): ResolvedDimensions => {
+export const resolveDimensions = /* @__PURE__ */ total(
+(component: unknown): ResolvedDimensions => {
   const c = isObject(component) ? component : {}
   const dims = own(c, 'dimensions')
   const positional = own(c, 'palletDimensions')
@@ -159,7 +163,9 @@ export const resolveDimensions = (component: unknown): ResolvedDimensions => {
     return { length, width, height, source: 'palletDimensions', notices: [...incomplete, NOTICE_PALLET_DIMENSIONS_USED] }
   }
   return { ...DEFAULT_PALLET_DIMENSIONS, source: 'default', notices: hasPositional ? [...incomplete, NOTICE_PALLET_DIMENSIONS_USED] : incomplete }
-}
+},
+  () => ({ length: Number.NaN, width: Number.NaN, height: Number.NaN, source: 'dimensions' as const, notices: [] }),
+)
 
 /**
  * Whether a pallet's footprint is larger than the standard one (default 48 x 40), either way
@@ -168,6 +174,8 @@ export const resolveDimensions = (component: unknown): ResolvedDimensions => {
  *
  * Implements FRT-11.
  *
+ * Total: for dimensions or a configuration it cannot read it returns `false` (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * [isOversized({ length: 40, width: 48, height: 60 }), isOversized({ length: 50, width: 40, height: 40 })]
  * //=> [false, true]
@@ -175,9 +183,12 @@ export const resolveDimensions = (component: unknown): ResolvedDimensions => {
  * @category rules
  * @since 0.1.0
  */
-export const isOversized = (dims: PalletSize, config: RulesConfig = defaultConfig): boolean => {
+export const isOversized = /* @__PURE__ */ total(
+(dims: PalletSize, config: RulesConfig = defaultConfig): boolean => {
   const fp = config.pallet.standardFootprint
   const long = Math.max(dims.length, dims.width)
   const short = Math.min(dims.length, dims.width)
   return long > Math.max(fp.length, fp.width) || short > Math.min(fp.length, fp.width)
-}
+},
+  () => false,
+)

@@ -65,6 +65,8 @@ const canonicalBody = (body: unknown): string | undefined => {
  * JSON compares as sent; a body that cannot be read (a cycle, a throwing getter or Proxy) equals
  * nothing, so it conflicts rather than replays.
  *
+ * Total: a stored record, request or options it cannot read give `conflict` (never replayed) (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * decideIdempotency(
  *   { body: '{"a": 1.0, "b": [true], "w": 9007199254740993}', createdAt: DateTime.fromISO('2026-11-22T08:00:00Z'), response: { orderNumber: 'A1B2C' } },
@@ -81,18 +83,18 @@ export const decideIdempotency = <R>(
   options: { readonly config?: RulesConfig } = {},
 ): IdempotencyDecision<R> => {
   if (stored === null || stored === undefined) return { kind: 'new' }
-  const hours = (options.config ?? defaultConfig).idempotencyWindowHours
-  const conflict: IdempotencyDecision<R> = {
-    kind: 'conflict',
-    problem: problemFor('idempotency_key_conflict', `This Idempotency-Key was used within the last ${hours} hours with a different request body.`),
-  }
   try {
+    const hours = (options.config ?? defaultConfig).idempotencyWindowHours
     const valid = isInstant(stored.createdAt) && isInstant(incoming.now)
     if (!valid || incoming.now.toMillis() - stored.createdAt.toMillis() >= hours * 3_600_000) return { kind: 'new' }
     const a = canonicalBody(stored.body)
     if (a !== undefined && a === canonicalBody(incoming.body)) return { kind: 'replay', response: stored.response }
-    return conflict
+    return {
+      kind: 'conflict',
+      problem: problemFor('idempotency_key_conflict', `This Idempotency-Key was used within the last ${hours} hours with a different request body.`),
+    }
   } catch {
-    return conflict // a stored record or request that cannot be read is never replayed
+    // a stored record, request or options that cannot be read are never replayed
+    return { kind: 'conflict', problem: problemFor('idempotency_key_conflict') }
   }
 }

@@ -12,6 +12,8 @@ import { left, right } from '../internal/either.js'
 import type { FreightClassName } from '../model/densityScales.js'
 import type { NormalizedAddress } from '../model/address.js'
 import { effectiveFreightClass, type PalletSize } from './freightClass.js'
+import { total } from '../internal/total.js'
+import { unreadableProblem } from '../internal/unreadable.js'
 
 /**
  * A delivered order as far as its invoice goes.
@@ -95,6 +97,8 @@ export interface Invoice {
  * of quantities); a line's description is the component's, else its packaging type, else
  * `Freight`; the invoice date is `options.invoiceDate` (time comes in as an argument).
  *
+ * Total: arguments it cannot read give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * buildInvoice({ id: 'o1', orderNumber: 'A1B2C', status: 'IN_TRANSIT', shipDate: '', deliveryDate: '', pickupAddress: { zipCode: '60601' }, deliveryAddress: { zipCode: '10001' }, components: [] }, [], { invoiceDate: '2026-11-22T00:00:00Z' }).left.reason
  * //=> 'invoice_not_available'
@@ -102,7 +106,8 @@ export interface Invoice {
  * @category rules
  * @since 0.1.0
  */
-export const buildInvoice = (
+export const buildInvoice = /* @__PURE__ */ total(
+(
   order: InvoiceOrder,
   charges: ReadonlyArray<Charge>,
   options: { readonly invoiceDate: string; readonly prepaid?: boolean; readonly billTo?: NormalizedAddress; readonly config?: RulesConfig },
@@ -146,4 +151,6 @@ export const buildInvoice = (
     consignee: order.deliveryAddress,
     billTo: prepaid ? order.pickupAddress : (options.billTo as NormalizedAddress),
   })
-}
+},
+  () => unreadableProblem<Invoice>(),
+)

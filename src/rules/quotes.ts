@@ -6,7 +6,7 @@
  * @module
  */
 import { DateTime } from 'luxon'
-import { isInstant } from '../internal/dateTime.js'
+import { invalidDateTime, isInstant } from '../internal/dateTime.js'
 import type { Either } from 'fp-ts/lib/Either.js'
 import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
@@ -14,6 +14,8 @@ import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import { asciiLowerCase } from '../internal/text.js'
 import { formatTest, WIRE_FORMATS } from '../model/patterns.js'
+import { total } from '../internal/total.js'
+import { unreadableProblem } from '../internal/unreadable.js'
 
 const isQuoteId = formatTest(WIRE_FORMATS.quoteId)
 
@@ -40,6 +42,8 @@ const validityOf = (options: { readonly config?: RulesConfig }): number => (opti
  *
  * Implements QTE-02.
  *
+ * Total: for arguments it cannot read it returns an invalid DateTime (`isValid` false) (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * quoteExpiresAt(DateTime.fromISO('2026-11-20T17:30:00Z', { zone: 'utc' })).toISO()
  * //=> '2026-11-22T17:30:00.000Z'
@@ -47,10 +51,13 @@ const validityOf = (options: { readonly config?: RulesConfig }): number => (opti
  * @category rules
  * @since 0.1.0
  */
-export const quoteExpiresAt = (createdAt: DateTime, options: { readonly config?: RulesConfig } = {}): DateTime =>
+export const quoteExpiresAt = /* @__PURE__ */ total(
+(createdAt: DateTime, options: { readonly config?: RulesConfig } = {}): DateTime =>
   isInstant(createdAt)
     ? createdAt.plus({ hours: validityOf(options) })
-    : DateTime.invalid('quoteExpiresAt needs a valid DateTime')
+    : DateTime.invalid('quoteExpiresAt needs a valid DateTime'),
+  () => invalidDateTime(),
+)
 
 /**
  * Whether a price can be charged: a positive safe integer of cents.
@@ -72,6 +79,8 @@ export const isChargeablePrice = (cents: unknown): cents is number => typeof cen
  * Implements QTE-06. Decision (D): the window is half-open: at exactly 48 hours the quote is no
  * longer matchable; a creation time after `now` (clock skew) does not make it unmatchable.
  *
+ * Total: for a quote, `now` or options it cannot read (null, not a DateTime) it returns `false` (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * isQuoteMatchable({ createdAt: DateTime.fromISO('2026-11-20T12:00:00Z'), open: true, quotedPriceInCents: 184_500 }, DateTime.fromISO('2026-11-22T11:59:59Z'))
  * //=> true
@@ -79,7 +88,8 @@ export const isChargeablePrice = (cents: unknown): cents is number => typeof cen
  * @category rules
  * @since 0.1.0
  */
-export const isQuoteMatchable = (
+export const isQuoteMatchable = /* @__PURE__ */ total(
+(
   quote: Pick<StoredQuote, 'createdAt' | 'open' | 'quotedPriceInCents'>,
   now: DateTime,
   options: { readonly config?: RulesConfig } = {},
@@ -88,7 +98,9 @@ export const isQuoteMatchable = (
   if (!isInstant(now)) return false
   const expires = quoteExpiresAt(quote.createdAt, options)
   return expires.isValid && now.toMillis() < expires.toMillis()
-}
+},
+  () => false,
+)
 
 /**
  * Returns the newest quote the caller's company holds under a customer reference: only that
@@ -101,6 +113,8 @@ export const isQuoteMatchable = (
  * as stored (no trimming, case matters: `PO-1 ` is another reference than `PO-1`); quotes with an
  * invalid `createdAt` are never the newest.
  *
+ * Total: quotes or a query it cannot read give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * [newestQuoteByReference([], { companyId: 'c1', reference: '' }).left.status,
  *  newestQuoteByReference([], { companyId: 'c1', reference: ' PO-88' }).left.reason]
@@ -109,7 +123,8 @@ export const isQuoteMatchable = (
  * @category rules
  * @since 0.1.0
  */
-export const newestQuoteByReference = <Q extends StoredQuote>(
+export const newestQuoteByReference = /* @__PURE__ */ total(
+<Q extends StoredQuote>(
   quotes: ReadonlyArray<Q>,
   query: { readonly companyId: string; readonly reference?: unknown },
 ): Either<ProblemDetail, Q> => {
@@ -131,11 +146,15 @@ export const newestQuoteByReference = <Q extends StoredQuote>(
     }
   }
   return best === undefined ? left(problemFor('quote_not_found', 'No quote of this company is held under this reference.')) : right(best)
-}
+},
+  () => unreadableProblem<never>(),
+)
 
 /**
  * The QuoteByReferenceResponse of a stored quote at `now`.
  * Rules QTE-05 and QTE-06.
+ *
+ * Total: for a quote it cannot read it returns empty strings and `matchable: false` (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * quoteByReferenceResponse({ id: 'q1', companyId: 'c1', customerReference: 'PO-88', createdAt: DateTime.fromISO('2026-11-20T12:00:00Z'), open: true, quotedPriceInCents: 0 }, DateTime.fromISO('2026-11-20T13:00:00Z'))
@@ -144,7 +163,8 @@ export const newestQuoteByReference = <Q extends StoredQuote>(
  * @category rules
  * @since 0.1.0
  */
-export const quoteByReferenceResponse = (
+export const quoteByReferenceResponse = /* @__PURE__ */ total(
+(
   quote: StoredQuote,
   now: DateTime,
   options: { readonly config?: RulesConfig } = {},
@@ -152,7 +172,9 @@ export const quoteByReferenceResponse = (
   quoteId: quote.id,
   customerReference: quote.customerReference ?? '',
   matchable: isQuoteMatchable(quote, now, options),
-})
+}),
+  () => ({ quoteId: '', customerReference: '', matchable: false }),
+)
 
 /**
  * Reads a quote id: a UUID in its RFC 9562 text form (any version), exactly as sent apart from
@@ -208,6 +230,8 @@ export type TenderPrice =
  *
  * Implements QTE-07. Decision (D): a re-pricing that lands on the same price is not flagged.
  *
+ * Total: for input it cannot read it returns a re-priced tender (`no_quote`) with price `NaN`, flagged for operations (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * tenderPrice({ quote: null, freightMatches: false, freshPriceInCents: 210_000, now: DateTime.fromISO('2026-11-22T10:00:00Z') })
  * //=> { repriced: true, reason: 'no_quote', priceInCents: 210000, differenceInCents: null, flagForOperations: true }
@@ -215,7 +239,8 @@ export type TenderPrice =
  * @category rules
  * @since 0.1.0
  */
-export const tenderPrice = (
+export const tenderPrice = /* @__PURE__ */ total(
+(
   input: {
     readonly quote: Pick<StoredQuote, 'createdAt' | 'open' | 'quotedPriceInCents'> | null
     readonly freightMatches: boolean
@@ -232,4 +257,6 @@ export const tenderPrice = (
   const quoted = quote !== null && Number.isSafeInteger(quote.quotedPriceInCents) ? (quote.quotedPriceInCents as number) : null
   const differenceInCents = quoted === null ? null : freshPriceInCents - quoted
   return { repriced: true, reason, priceInCents: freshPriceInCents, differenceInCents, flagForOperations: differenceInCents !== 0 }
-}
+},
+  () => ({ repriced: true as const, reason: 'no_quote' as const, priceInCents: Number.NaN, differenceInCents: null, flagForOperations: true }),
+)

@@ -20,6 +20,8 @@ import { LIMITS, SHIPMENT_MODES, WIRE_FORMATS } from '../model/patterns.js'
 import { normalizeAddress } from './address.js'
 import { validateAppointmentRequirement, readReferences, type AppointmentRequirement } from './appointment.js'
 import { readComponents, type NormalizedComponent } from './freightComponents.js'
+import { total } from '../internal/total.js'
+import { unreadableProblem } from '../internal/unreadable.js'
 
 /**
  * A validated shipment dispatch contact (CRT-08).
@@ -100,11 +102,14 @@ const take = <A>(r: Either<ReadonlyArray<Violation>, A>, out: Violation[]): A | 
 /** A boolean flag of an address as sent, whether or not the address is valid. */
 const flag = (address: unknown, name: string): boolean => isObject(address) && own(address, name) === true
 
+const LIFTGATE_DEFAULT = { liftgate: true } as const
+const STANDARD_DEFAULT = { liftgate: false } as const
+
 /** Components: shape violations to `shape`, limit violations to `limits`. */
 const components = (raw: unknown, liftgate: boolean, config: RulesConfig, shape: Violation[], limits: Violation[]): ReadonlyArray<NormalizedComponent> | undefined => {
-  const r = readComponents(raw, { liftgate, config })
-  shape.push(...r.shape)
-  limits.push(...r.limits)
+  const r = readComponents(raw, liftgate ? (config === defaultConfig ? LIFTGATE_DEFAULT : { liftgate, config }) : config === defaultConfig ? STANDARD_DEFAULT : { liftgate, config })
+  for (const v of r.shape) shape.push(v)
+  for (const v of r.limits) limits.push(v)
   return r.shape.length === 0 && r.limits.length === 0 ? r.reports.map((c) => c.component) : undefined
 }
 
@@ -133,6 +138,8 @@ const notAnObject = (body: unknown): ProblemDetail =>
  * require an appointment is `not_allowed`, and is still validated in full, so that every
  * violation is listed; unknown fields (companyId among them) are dropped.
  *
+ * Total: a body or options it cannot read (a Proxy or getter that throws) give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * validateCreateShipment({ companyId: 'x' }).left.violations.map((v) => v.field)
  * //=> ['pickupAddress', 'deliveryAddress', 'orderComponents', 'description']
@@ -140,50 +147,102 @@ const notAnObject = (body: unknown): ProblemDetail =>
  * @category rules
  * @since 0.1.0
  */
-export const validateCreateShipment = (body: unknown, options: RequestOptions = {}): Either<ProblemDetail, NormalizedCreateShipment> => {
+export const validateCreateShipment = /* @__PURE__ */ total(
+(body: unknown, options: RequestOptions = {}): Either<ProblemDetail, NormalizedCreateShipment> => {
   if (!isObject(body)) return left(notAnObject(body))
   const config = options.config ?? defaultConfig
   const shape: Violation[] = []
   const limits: Violation[] = []
   const sink: Sink = { entity: null, out: shape }
-  const rawPickup = own(body, 'pickupAddress')
-  const rawDelivery = own(body, 'deliveryAddress')
+  const b = pickCreate(body)
+  const rawPickup = b.pickupAddress
+  const rawDelivery = b.deliveryAddress
   const pickupAddress = take(normalizeAddress(rawPickup, PICKUP_SHIPMENT), shape)
   const deliveryAddress = take(normalizeAddress(rawDelivery, DELIVERY_SHIPMENT), shape)
   const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
-  const orderComponents = components(own(body, 'orderComponents'), liftgate, config, shape, limits)
-  const description = readText(sink, own(body, 'description'), ROOT, 'description', { required: true, notBlank: true })
-  const quoteId = readPattern(sink, own(body, 'quoteId'), ROOT, 'quoteId', QUOTE_ID)
-  const poNumber = readText(sink, own(body, 'poNumber'), ROOT, 'poNumber')
-  const refNumber = readText(sink, own(body, 'refNumber'), ROOT, 'refNumber')
-  const instructions = readText(sink, own(body, 'instructions'), ROOT, 'instructions', { maxLength: LIMITS.instructionsMaxLength })
-  const referenceNumbers = readReferences(sink, own(body, 'referenceNumbers'), ROOT, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength)
-  const requiredPickupDate = readPattern(sink, own(body, 'requiredPickupDate'), ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
-  const requiredDeliveryBy = readPattern(sink, own(body, 'requiredDeliveryBy'), ROOT, 'requiredDeliveryBy', DATE_TIME_FIELD)
+  const orderComponents = components(b.orderComponents, liftgate, config, shape, limits)
+  const description = readText(sink, b.description, ROOT, 'description', REQUIRED_TEXT)
+  const quoteId = readPattern(sink, b.quoteId, ROOT, 'quoteId', QUOTE_ID)
+  const poNumber = readText(sink, b.poNumber, ROOT, 'poNumber')
+  const refNumber = readText(sink, b.refNumber, ROOT, 'refNumber')
+  const instructions = readText(sink, b.instructions, ROOT, 'instructions', INSTRUCTIONS)
+  const referenceNumbers = readReferences(sink, b.referenceNumbers, ROOT, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength)
+  const requiredPickupDate = readPattern(sink, b.requiredPickupDate, ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
+  const requiredDeliveryBy = readPattern(sink, b.requiredDeliveryBy, ROOT, 'requiredDeliveryBy', DATE_TIME_FIELD)
   if (requiredPickupDate !== undefined && requiredDeliveryBy !== undefined && instantOf(requiredDeliveryBy) < instantOf(requiredPickupDate)) {
     report(sink, ROOT, 'requiredDeliveryBy', 'mismatch', 'must not be before requiredPickupDate')
   }
-  const appointments = readAppointments(own(body, 'appointments'), flag(rawPickup, 'appointmentRequired'), flag(rawDelivery, 'appointmentRequired'), shape)
-  const shipperDispatch = readDispatch(own(body, 'shipperDispatch'), shape)
-  const value =
-    pickupAddress !== undefined && deliveryAddress !== undefined && orderComponents !== undefined && description !== undefined
-      ? {
-          pickupAddress: pickupAddress as NormalizedShipmentAddress,
-          deliveryAddress: deliveryAddress as NormalizedShipmentAddress,
-          orderComponents,
-          description,
-          ...(quoteId === undefined ? {} : { quoteId: quoteId.toLowerCase() }),
-          ...(poNumber === undefined ? {} : { poNumber }),
-          ...(refNumber === undefined ? {} : { refNumber }),
-          ...(instructions === undefined ? {} : { instructions }),
-          ...(referenceNumbers === undefined ? {} : { referenceNumbers }),
-          ...(requiredPickupDate === undefined ? {} : { requiredPickupDate }),
-          ...(requiredDeliveryBy === undefined ? {} : { requiredDeliveryBy }),
-          ...(appointments === undefined ? {} : { appointments }),
-          ...(shipperDispatch === undefined ? {} : { shipperDispatch }),
-        }
-      : undefined
+  const appointments = readAppointments(b.appointments, flag(rawPickup, 'appointmentRequired'), flag(rawDelivery, 'appointmentRequired'), shape)
+  const shipperDispatch = readDispatch(b.shipperDispatch, shape)
+  if (pickupAddress === undefined || deliveryAddress === undefined || orderComponents === undefined || description === undefined) return answer<NormalizedCreateShipment>(undefined, shape, limits)
+  // Optional members stored in wire order, each only when present.
+  const value: Mutable<NormalizedCreateShipment> = {
+    pickupAddress: pickupAddress as NormalizedShipmentAddress,
+    deliveryAddress: deliveryAddress as NormalizedShipmentAddress,
+    orderComponents,
+    description,
+  }
+  if (quoteId !== undefined) value.quoteId = quoteId.toLowerCase()
+  if (poNumber !== undefined) value.poNumber = poNumber
+  if (refNumber !== undefined) value.refNumber = refNumber
+  if (instructions !== undefined) value.instructions = instructions
+  if (referenceNumbers !== undefined) value.referenceNumbers = referenceNumbers
+  if (requiredPickupDate !== undefined) value.requiredPickupDate = requiredPickupDate
+  if (requiredDeliveryBy !== undefined) value.requiredDeliveryBy = requiredDeliveryBy
+  if (appointments !== undefined) value.appointments = appointments
+  if (shipperDispatch !== undefined) value.shipperDispatch = shipperDispatch
   return answer(value, shape, limits)
+},
+  () => unreadableProblem<NormalizedCreateShipment>(),
+)
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+const REQUIRED_TEXT = { required: true, notBlank: true } as const
+const INSTRUCTIONS = { maxLength: LIMITS.instructionsMaxLength } as const
+
+interface RawCreate {
+  pickupAddress: unknown
+  deliveryAddress: unknown
+  orderComponents: unknown
+  description: unknown
+  quoteId: unknown
+  poNumber: unknown
+  refNumber: unknown
+  instructions: unknown
+  referenceNumbers: unknown
+  requiredPickupDate: unknown
+  requiredDeliveryBy: unknown
+  appointments: unknown
+  shipperDispatch: unknown
+}
+
+// One pass over the body's own keys into a pre-shaped record (as the address reader does):
+// inherited keys are never seen, unknown ones (companyId among them) skipped.
+const pickCreate = (b: JsonObject): RawCreate => {
+  const r: RawCreate = {
+    pickupAddress: undefined, deliveryAddress: undefined, orderComponents: undefined, description: undefined, quoteId: undefined,
+    poNumber: undefined, refNumber: undefined, instructions: undefined, referenceNumbers: undefined, requiredPickupDate: undefined,
+    requiredDeliveryBy: undefined, appointments: undefined, shipperDispatch: undefined,
+  }
+  for (const key in b) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) continue
+    switch (key) {
+      case 'pickupAddress': r.pickupAddress = b[key]; break
+      case 'deliveryAddress': r.deliveryAddress = b[key]; break
+      case 'orderComponents': r.orderComponents = b[key]; break
+      case 'description': r.description = b[key]; break
+      case 'quoteId': r.quoteId = b[key]; break
+      case 'poNumber': r.poNumber = b[key]; break
+      case 'refNumber': r.refNumber = b[key]; break
+      case 'instructions': r.instructions = b[key]; break
+      case 'referenceNumbers': r.referenceNumbers = b[key]; break
+      case 'requiredPickupDate': r.requiredPickupDate = b[key]; break
+      case 'requiredDeliveryBy': r.requiredDeliveryBy = b[key]; break
+      case 'appointments': r.appointments = b[key]; break
+      case 'shipperDispatch': r.shipperDispatch = b[key]; break
+    }
+  }
+  return r
 }
 
 const readAppointments = (raw: unknown, pickupRequired: boolean, deliveryRequired: boolean, out: Violation[]): NormalizedCreateShipment['appointments'] => {
@@ -223,7 +282,11 @@ const readDispatch = (raw: unknown, out: Violation[]): Dispatch | undefined => {
   const scac = readPattern(sink, own(d, 'scac'), path, 'scac', SCAC)
   if (own(d, 'email') === undefined && own(d, 'phone') === undefined) out.push(violationAt(path, sink.entity, 'required', 'needs an email or a phone (at least one)'))
   if (out.length > before || name === undefined) return undefined
-  return { name, ...(email === undefined ? {} : { email }), ...(phone === undefined ? {} : { phone }), ...(scac === undefined ? {} : { scac }) }
+  const dispatch: Mutable<Dispatch> = { name }
+  if (email !== undefined) dispatch.email = email
+  if (phone !== undefined) dispatch.phone = phone
+  if (scac !== undefined) dispatch.scac = scac
+  return dispatch
 }
 
 interface RawQuote {
@@ -264,6 +327,8 @@ const MODE = { test: (s: string) => (SHIPMENT_MODES as ReadonlyArray<string>).in
  * the request's customer reference, the name QuoteByReferenceResponse uses (the spec does not
  * show the request field); other unknown fields are dropped.
  *
+ * Total: a body or options it cannot read (a Proxy or getter that throws) give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * validateQuoteRequest({ pickupAddress: { zipCode: '60601' }, deliveryAddress: { zipCode: '10001' }, orderComponents: [{ palletCount: 2, poundsWeight: 700 }], shipmentMode: 'LTL' }).left.violations.map((v) => v.field)
  * //=> ['shipmentMode']
@@ -271,7 +336,8 @@ const MODE = { test: (s: string) => (SHIPMENT_MODES as ReadonlyArray<string>).in
  * @category rules
  * @since 0.1.0
  */
-export const validateQuoteRequest = (body: unknown, options: RequestOptions = {}): Either<ProblemDetail, NormalizedQuoteRequest> => {
+export const validateQuoteRequest = /* @__PURE__ */ total(
+(body: unknown, options: RequestOptions = {}): Either<ProblemDetail, NormalizedQuoteRequest> => {
   if (!isObject(body)) return left(notAnObject(body))
   const config = options.config ?? defaultConfig
   const shape: Violation[] = []
@@ -287,16 +353,12 @@ export const validateQuoteRequest = (body: unknown, options: RequestOptions = {}
   const requiredPickupDate = readPattern(sink, q.requiredPickupDate, ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
   const shipmentMode = readPattern(sink, q.shipmentMode, ROOT, 'shipmentMode', MODE) as 'ltl' | 'ftl' | undefined
   const customerReference = readText(sink, q.customerReference, ROOT, 'customerReference', { maxLength: LIMITS.createReferenceNumberMaxLength })
-  const value =
-    pickupAddress !== undefined && deliveryAddress !== undefined && orderComponents !== undefined
-      ? {
-          pickupAddress,
-          deliveryAddress,
-          orderComponents,
-          ...(requiredPickupDate === undefined ? {} : { requiredPickupDate }),
-          ...(shipmentMode === undefined ? {} : { shipmentMode }),
-          ...(customerReference === undefined ? {} : { customerReference }),
-        }
-      : undefined
+  if (pickupAddress === undefined || deliveryAddress === undefined || orderComponents === undefined) return answer<NormalizedQuoteRequest>(undefined, shape, limits)
+  const value: Mutable<NormalizedQuoteRequest> = { pickupAddress, deliveryAddress, orderComponents }
+  if (requiredPickupDate !== undefined) value.requiredPickupDate = requiredPickupDate
+  if (shipmentMode !== undefined) value.shipmentMode = shipmentMode
+  if (customerReference !== undefined) value.customerReference = customerReference
   return answer(value, shape, limits)
-}
+},
+  () => unreadableProblem<NormalizedQuoteRequest>(),
+)

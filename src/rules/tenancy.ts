@@ -9,6 +9,7 @@ import { problemFor, validationProblem, type ProblemDetail } from '../errors/pro
 import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import { isOrderNumber } from '../model/patterns.js'
+import { total } from '../internal/total.js'
 
 /**
  * What a server knows about a call's credentials after verifying them: the bearer token's claims
@@ -55,6 +56,8 @@ export const SHIPPER_SCOPE = 'shipper'
  * Implements AUTH-01 … AUTH-04. Decision (D): the bearer token is judged first, so a call
  * missing both credentials is 401.
  *
+ * Total: credentials, a resource or an endpoint it cannot read give 401 `unauthorized` (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * [authorize({ bearer: { scopes: ['shipper'] }, apiKey: { companyId: 'acme' } }, { companyId: 'globex' }, 'appointment').left.reason,
  *  authorize({ bearer: { scopes: ['shipper'] }, apiKey: { companyId: 'acme' } }, { companyId: 'acme' }).right]
@@ -63,7 +66,8 @@ export const SHIPPER_SCOPE = 'shipper'
  * @category rules
  * @since 0.1.0
  */
-export const authorize = (
+export const authorize = /* @__PURE__ */ total(
+(
   credentials: Credentials,
   resource?: { readonly companyId: string } | null,
   endpoint: EndpointKind = 'other',
@@ -88,7 +92,9 @@ export const authorize = (
     )
   }
   return right({ companyId: key.companyId })
-}
+},
+  () => left(problemFor('unauthorized', 'The credentials could not be read.')),
+)
 
 /**
  * Reads an order number (PRO number) from a path: exactly five ASCII letters or digits, returned

@@ -16,6 +16,8 @@ import { instantOf } from '../internal/instant.js'
 import { DATE_TIME_FIELD, readInteger, readNumber, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isObject, own } from '../internal/input.js'
 import type { GpsData } from '../model/tracking.js'
+import { total } from '../internal/total.js'
+import { unreadableResult } from '../internal/unreadable.js'
 
 /**
  * The optional sections of a tracking response (TRK-01): only `location` exists.
@@ -112,6 +114,8 @@ const HEADING = { required: true, min: 0, minMessage: HEADING_RANGE }
  * `now` is accepted, since a vehicle's clock and the server's never agree exactly; an invalid
  * `now` is a violation at field `now` (the future cannot be judged without it).
  *
+ * Total: input, `now` or options it cannot read give a Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * validateGpsData({ vehicleId: 'TRK-1', timestamp: '2026-11-24T15:05:00Z', latitude: 41.5, longitude: -88.1, heading: 360, speed: 88.5 },
  *   DateTime.fromISO('2026-11-24T15:00:00Z')).left.map((v) => [v.field, v.code])
@@ -120,7 +124,8 @@ const HEADING = { required: true, min: 0, minMessage: HEADING_RANGE }
  * @category rules
  * @since 0.1.0
  */
-export const validateGpsData = (input: unknown, now: DateTime, options: GpsDataOptions = {}): Result<GpsData> => {
+export const validateGpsData = /* @__PURE__ */ total(
+(input: unknown, now: DateTime, options: GpsDataOptions = {}): Result<GpsData> => {
   const path = parsePath(options.path)
   const sink: Sink = { entity: ENTITY, out: [] }
   if (!isObject(input)) {
@@ -154,4 +159,6 @@ export const validateGpsData = (input: unknown, now: DateTime, options: GpsDataO
   const speed = readInteger(sink, own(input, 'speed'), path, 'speed', SPEED)
   if (sink.out.length > 0) return left(sink.out as unknown as Violations)
   return right({ vehicleId: vehicleId!, timestamp: timestamp!, latitude: latitude!, longitude: longitude!, heading: heading!, speed: speed! } as GpsData)
-}
+},
+  () => unreadableResult<GpsData>(),
+)

@@ -14,6 +14,7 @@ import { EVERYWHERE_KM, iso, unavailableLocation as unavailable } from '../inter
 import { distanceKm, isLatLon, pointOnRoute, projectOnRoute, routeBearing, routeOf, type LatLon } from '../internal/sphere.js'
 import type { GpsData, ShipmentLocation } from '../model/tracking.js'
 import { validateGpsData } from './tracking.js'
+import { total } from '../internal/total.js'
 
 /**
  * What the estimate starts from: the route's ends, the actual pickup time, the ETA, the current
@@ -88,6 +89,8 @@ const later = (a: GpsData, b: GpsData): boolean =>
  * position or DateTime) gives a location flagged significantly delayed, with a radius covering
  * the Earth and a delayMessage naming the problem, so it is never shown.
  *
+ * Total: input or options it cannot read give the unavailable estimate, as a non-object input does (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * ((loc) => [loc.uncertaintyRadiusKm, loc.isSignificantlyDelayed, loc.center.heading, loc.center.speed, loc.lastEventTimestamp])(
  *   estimateLocation({
@@ -102,7 +105,8 @@ const later = (a: GpsData, b: GpsData): boolean =>
  * @category rules
  * @since 0.1.0
  */
-export const estimateLocation = (input: EstimateInput, options: { readonly config?: RulesConfig } = {}): ShipmentLocation => {
+export const estimateLocation = /* @__PURE__ */ total(
+(input: EstimateInput, options: { readonly config?: RulesConfig } = {}): ShipmentLocation => {
   if (typeof input !== 'object' || input === null) return unavailable({}, 'the input is not an object')
   const config = options.config ?? defaultConfig
   const m = config.tracking
@@ -167,4 +171,6 @@ export const estimateLocation = (input: EstimateInput, options: { readonly confi
     isSignificantlyDelayed: late || astray,
     delayMessage: messages.join(' '),
   } as ShipmentLocation
-}
+},
+  () => unavailable({}, 'the input could not be read'),
+)

@@ -19,6 +19,8 @@ import { isOrderNumber } from '../model/patterns.js'
 import type { GpsData, ShipmentLocation, Tracking } from '../model/tracking.js'
 import type { TrackingInclude } from './tracking.js'
 import { estimateLocation } from './trackingEstimate.js'
+import { total } from '../internal/total.js'
+import { unreadableProblem } from '../internal/unreadable.js'
 
 /**
  * The phase each order status puts into words (TRK-05); a status without one (INITIALIZED,
@@ -89,6 +91,8 @@ const isPlace = (p: unknown): p is Place =>
  * Implements TRK-05. Decision (D): the phases of {@link STATUS_PHASES}; the date is the ETA's
  * calendar day where the freight is delivered, since that is the day the consignee waits for.
  *
+ * Total: for facts or options it cannot read it returns `undefined` (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * [undefined, 'Pacific/Honolulu'].map((zone) =>
  *   describeStatus({ orderStatus: 'IN_TRANSIT', place: { city: 'Joliet', state: 'IL' }, eta: DateTime.fromISO('2026-11-25T08:00:00Z'), zone }))
@@ -99,7 +103,8 @@ const isPlace = (p: unknown): p is Place =>
  * @category rules
  * @since 0.1.0
  */
-export const describeStatus = (facts: StatusFacts, options: { readonly config?: RulesConfig } = {}): string | undefined => {
+export const describeStatus = /* @__PURE__ */ total(
+(facts: StatusFacts, options: { readonly config?: RulesConfig } = {}): string | undefined => {
   if (typeof facts !== 'object' || facts === null || facts.isSignificantlyDelayed === true) return undefined
   const { orderStatus, place } = facts
   if (!hasPhase(orderStatus) || !isPlace(place)) return undefined
@@ -110,7 +115,9 @@ export const describeStatus = (facts: StatusFacts, options: { readonly config?: 
   if (!isInstant(facts.eta)) return where
   const day = DateTime.fromMillis(facts.eta.toMillis(), { zone, locale: 'en-US' }).toFormat('cccc, LLL d')
   return orderStatus === 'DELIVERED' ? `${where} on ${day}` : `${where}; expected ${day}`
-}
+},
+  () => undefined,
+)
 
 /**
  * What a server knows about an order when it answers a tracking call.
@@ -171,6 +178,8 @@ const UNDER_WAY = new Set(['CONFIRMED', 'ACCEPTED', 'ASSIGNED', 'PICKED_UP', 'IN
  * delayed, its delayMessage saying why, so that a caller can tell "not requested" from "not
  * known".
  *
+ * Total: facts or options it cannot read give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ *
  * @example
  * buildTracking({ id: 'ord_1', orderNumber: 'A1B2C', status: 'ACCEPTED' }, { include: { location: false }, now: DateTime.fromISO('2026-11-23T12:00:00Z') }).right
  * //=> { id: 'ord_1', orderNumber: 'A1B2C', orderStatus: 'ACCEPTED', estimatedDeliveryDate: null }
@@ -178,7 +187,8 @@ const UNDER_WAY = new Set(['CONFIRMED', 'ACCEPTED', 'ASSIGNED', 'PICKED_UP', 'IN
  * @category rules
  * @since 0.1.0
  */
-export const buildTracking = (facts: TrackingFacts, options: TrackingOptions): Either<ProblemDetail, Tracking> => {
+export const buildTracking = /* @__PURE__ */ total(
+(facts: TrackingFacts, options: TrackingOptions): Either<ProblemDetail, Tracking> => {
   if (typeof facts !== 'object' || facts === null) return left(problemFor('internal_error', 'The order could not be read.'))
   const status = facts.status ?? null
   if (status !== null && !isOrderStatus(status)) {
@@ -200,7 +210,9 @@ export const buildTracking = (facts: TrackingFacts, options: TrackingOptions): E
   out.estimatedDeliveryDate = booked === undefined ? null : stamp(booked)
   if (options?.include?.location === true) out.location = locate(facts, status, booked, options)
   return right(out as Tracking)
-}
+},
+  () => unreadableProblem<Tracking>(),
+)
 
 type Stamp = NonNullable<Tracking['estimatedDeliveryDate']>
 

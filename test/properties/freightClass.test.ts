@@ -148,8 +148,10 @@ describe('FRT-07 class from density', () => {
     const dims = { length: 40, width: 40, height: 36 }
     expect(1000 / ((40 * 40 * 36) / 1728)).toBeLessThan(30) // pounds / cubic feet: 29.999999999999996
     expect(freightClassForPallet(1000, dims)).toBe('60')
-    expect(freightClassForPallet(500, dims)).toBe('70') // exactly 15 pcf
-    expect(freightClassForPallet(450, dims)).toBe('77.5') // exactly 13.5 pcf
+    // on the 18-class scale (the NMFC 2025 scale, the default, has no 77.5 band)
+    expect(freightClassForPallet(500, dims, DENSITY_SCALE_18)).toBe('70') // exactly 15 pcf
+    expect(freightClassForPallet(450, dims, DENSITY_SCALE_18)).toBe('77.5') // exactly 13.5 pcf
+    expect(freightClassForPallet(450, dims)).toBe('85') // 13.5 pcf on the NMFC 2025 scale: 12 to 15 pcf
   })
   it('every positive density lies in the band of exactly one class of the scale, and that is the class it gets', () => {
     fc.assert(
@@ -325,11 +327,15 @@ const configured = (overrides: unknown): RulesConfig => {
   return deepFreeze(made.right)
 }
 
-/** How effectiveFreightClass is called: no configuration, the default one, NMFC 2025 configured. */
+/**
+ * How effectiveFreightClass is called: no configuration, the default one (NMFC 2025 since issue 14:
+ * the industry rule since 19 July 2025, no longer the 18-class guideline), the 18-class scale
+ * configured.
+ */
 const classConfigArb = fc.constantFrom(
-  { options: {}, spec: SPEC_18 },
-  { options: { config: configured({}) }, spec: SPEC_18 },
-  { options: { config: configured({ densityScale: NMFC_2025_SCALE }) }, spec: SPEC_NMFC_2025 },
+  { options: {}, spec: SPEC_NMFC_2025 },
+  { options: { config: configured({}) }, spec: SPEC_NMFC_2025 },
+  { options: { config: configured({ densityScale: DENSITY_SCALE_18 }) }, spec: SPEC_18 },
 )
 
 /** Any number, realistic or not, for weights and dimensions a declared class must not look at. */
@@ -356,7 +362,7 @@ describe('FRT-06 declared class', () => {
     fc.assert(
       fc.property(classConfigArb, weightArb, palletSizeArb, fc.boolean(), ({ options, spec }, poundsWeight, dimensions, explicitUndefined) => {
         const component = deepFreeze(explicitUndefined ? { poundsWeight, dimensions, freightClass: undefined } : { poundsWeight, dimensions })
-        const scale = 'config' in options ? options.config.densityScale : DENSITY_SCALE_18
+        const scale = 'config' in options ? options.config.densityScale : NMFC_2025_SCALE
         const r = effectiveFreightClass(component, options)
         expect(r).toEqual({ freightClass: freightClassForPallet(poundsWeight, dimensions, scale), source: 'density' })
         expect(r.freightClass).toBe(oracle(spec, poundsWeight, dimensions))

@@ -138,7 +138,8 @@ describe('FRT-06 … FRT-08 normalized components', () => {
       fc.property(componentWithin(DEFAULT_BOUNDS), fc.integer({ min: 1, max: 20 }), ({ wire, dims }, count) => {
         const [c] = ok(validateComponents([{ ...wire, palletCount: count }])) as [NormalizedComponent]
         const declared = wire['freightClass'] as string | undefined
-        expect(c.freightClass).toBe(declared ?? freightClassForPallet(c.poundsWeight, dims))
+        // derived on the configured scale (by default NMFC 2025 since issue 14)
+        expect(c.freightClass).toBe(declared ?? freightClassForPallet(c.poundsWeight, dims, defaultConfig.densityScale))
         expect(c.dimensions).toEqual(dims)
       }),
     )
@@ -157,7 +158,7 @@ describe('FRT-06 … FRT-08 normalized components', () => {
   })
   it('strings are kept as sent (blank ones too); unknown fields and palletDimensions are not carried; null and empty classes are violations', () => {
     const [c] = ok(validateComponents([{ palletCount: 1, poundsWeight: 100, palletDimensions: [40, 48, 40], description: '  resin ', nmfcCode: ' ', companyId: 'x' }])) as [NormalizedComponent]
-    expect(c).toEqual({ palletCount: 1, poundsWeight: 100, dimensions: { length: 48, width: 40, height: 40 }, freightClass: freightClassForPallet(100, { length: 48, width: 40, height: 40 }), description: '  resin ', nmfcCode: ' ' })
+    expect(c).toEqual({ palletCount: 1, poundsWeight: 100, dimensions: { length: 48, width: 40, height: 40 }, freightClass: freightClassForPallet(100, { length: 48, width: 40, height: 40 }, defaultConfig.densityScale), description: '  resin ', nmfcCode: ' ' })
     fc.assert(
       fc.property(fc.constantFrom<[string, unknown]>(['freightClass', ''], ['freightClass', ' 70'], ['freightClass', null], ['description', null], ['pieceCount', null], ['dimensions', null], ['palletDimensions', null]), ([field, value]) => {
         const p = problem(validateComponents([{ palletCount: 1, poundsWeight: 100, [field]: value }]))

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { isRight } from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
+import { defaultConfig } from '../../src/config.js'
 import { InvoiceResponse } from '../../src/model/invoice.js'
 import { ORDER_STATUSES } from '../../src/model/orderStatuses.js'
 import { normalizeAddress } from '../../src/rules/address.js'
@@ -61,7 +62,8 @@ describe('INV-02 … INV-04 and ID-02 invoice contents in cents', () => {
         inv.lineItems.forEach((l, i) => {
           const c = order.components[i]!
           expect(l.nmfcCode).toBe(c.nmfcCode ?? null)
-          expect(l.freightClass).toBe(c.freightClass ?? freightClassForPallet(c.poundsWeight, c.dimensions))
+          // derived on the configured scale (by default NMFC 2025 since issue 14)
+          expect(l.freightClass).toBe(c.freightClass ?? freightClassForPallet(c.poundsWeight, c.dimensions, defaultConfig.densityScale))
           expect([l.weight, l.quantity]).toEqual([c.poundsWeight * c.palletCount, c.palletCount])
         })
         expect(inv.totalChargesInCents).toBe(charges.reduce((s, c) => s + c.amountInCents, 0))
