@@ -1,4 +1,5 @@
-// The command line: `shipper-rules-sandbox [--port N] [--host H] [--data-dir DIR] [--tariff FILE]`
+// The command line: `shipper-rules-sandbox [--port N] [--host H] [--data DIR] [--tariff FILE]`
+// (`--data` is the name ../shared/API.md gives; `--data-dir` is accepted as its alias)
 // starts the server; `shipper-rules-sandbox keys create --company NAME` issues an API key and a
 // bearer token. DATABASE_URL (postgres://…) selects a PostgreSQL server instead of PGlite.
 import { parseArgs } from 'node:util'
@@ -9,8 +10,8 @@ import { buildServer } from './server.js'
 import { readTariff } from './tariff.js'
 
 const USAGE = `Usage:
-  shipper-rules-sandbox [--port 8080] [--host 127.0.0.1] [--data-dir ./.sandbox-data] [--tariff tariff.json] [--quiet]
-  shipper-rules-sandbox keys create --company NAME [--data-dir DIR]
+  shipper-rules-sandbox [--port 8080] [--host 127.0.0.1] [--data ./.sandbox-data] [--tariff tariff.json] [--quiet]
+  shipper-rules-sandbox keys create --company NAME [--data DIR]   (--data-dir is an alias of --data)
 Environment: DATABASE_URL=postgres://… uses that PostgreSQL server instead of the embedded one; PORT, HOST.`
 
 const DEMO_COMPANY = 'Sandbox Shipper Inc'
@@ -33,6 +34,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        data: { type: 'string' },
         'data-dir': { type: 'string' },
         tariff: { type: 'string' },
         company: { type: 'string' },
@@ -50,7 +52,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     return 0
   }
   const databaseUrl = process.env['DATABASE_URL']
-  const storeOptions = databaseUrl !== undefined && databaseUrl !== '' ? { databaseUrl } : { dataDir: values['data-dir'] ?? '.sandbox-data' }
+  const storeOptions = databaseUrl !== undefined && databaseUrl !== '' ? { databaseUrl } : { dataDir: values.data ?? values['data-dir'] ?? '.sandbox-data' }
 
   if (positionals[0] === 'keys' && positionals[1] === 'create') {
     if (values.company === undefined || values.company.trim() === '') {

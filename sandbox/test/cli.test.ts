@@ -8,7 +8,7 @@ import { freshStoreOptions, quoteBody, removeStore } from './support/harness.js'
 
 const storeOptions = freshStoreOptions()
 // the CLI reads DATABASE_URL itself; on PGlite it gets the fresh data directory
-const dataArgs = storeOptions.dataDir !== undefined ? ['--data-dir', storeOptions.dataDir] : []
+const dataArgs = storeOptions.dataDir !== undefined ? ['--data', storeOptions.dataDir] : []
 afterAll(() => removeStore(storeOptions))
 const start = () => startCli(dataArgs)
 
