@@ -29,12 +29,13 @@ export interface DimensionLimits {
 
 /**
  * The holiday calendars business days can skip: none (the spec's default), the US federal
- * calendar, the carrier calendar, or a caller-supplied list of ISO dates (`yyyy-MM-dd`).
+ * calendar, the carrier calendar, the carrier calendar with New Year's Eve (which some carriers
+ * also close), or a caller-supplied list of ISO dates (`yyyy-MM-dd`).
  *
  * @category model
  * @since 0.1.0
  */
-export type HolidayCalendarSetting = 'none' | 'us-federal' | 'carrier' | ReadonlyArray<string>
+export type HolidayCalendarSetting = 'none' | 'us-federal' | 'carrier' | 'carrier-new-years-eve' | ReadonlyArray<string>
 
 /**
  * Every configuration-driven limit of the spec.
@@ -366,9 +367,9 @@ const checkBusinessDays = (bd: unknown, out: Violation[]): void => {
     out.push(violationAt(['businessDays', 'zone'], ENTITY, 'pattern', 'must be an IANA time zone name such as America/Chicago'))
   }
   const holidays = own(bd, 'holidays')
-  if (holidays === 'none' || holidays === 'us-federal' || holidays === 'carrier') return
+  if (holidays === 'none' || holidays === 'us-federal' || holidays === 'carrier' || holidays === 'carrier-new-years-eve') return
   if (!Array.isArray(holidays)) {
-    out.push(violationAt(['businessDays', 'holidays'], ENTITY, 'type', "must be 'none', 'us-federal', 'carrier' or a list of yyyy-MM-dd dates"))
+    out.push(violationAt(['businessDays', 'holidays'], ENTITY, 'type', "must be 'none', 'us-federal', 'carrier', 'carrier-new-years-eve' or a list of yyyy-MM-dd dates"))
     return
   }
   holidays.forEach((d: unknown, i) => {

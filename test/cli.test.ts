@@ -160,6 +160,9 @@ describe('shipper-rules transit-days', () => {
     expect(run(['transit-days', '2026-11-25', '2026-11-30']).stdout).toBe('3\n')
     // carriers close on Thanksgiving and the day after (issue 14): only Monday the 30th counts
     expect(run(['transit-days', '2026-11-25', '2026-11-30', '--holidays', 'carrier']).stdout).toBe('1\n')
+    // New Year's Day 2028 (a Saturday) is observed Friday Dec 31; New Year's Eve then moves to Thursday Dec 30
+    expect(run(['transit-days', '2027-12-29', '2028-01-03', '--holidays', 'carrier']).stdout).toBe('2\n')
+    expect(run(['transit-days', '2027-12-29', '2028-01-03', '--holidays', 'carrier-new-years-eve']).stdout).toBe('1\n')
     expect(run(['transit-days', '2026-11-30', '2026-11-25']).stdout).toBe('null\n')
     // 23:30 in New York on Wednesday is still Wednesday in Los Angeles, Thursday in UTC+14
     expect(run(['transit-days', '2026-11-25T23:30:00-05:00', '2026-11-27T12:00:00-05:00', '--zone', 'America/Los_Angeles']).stdout).toBe('2\n')

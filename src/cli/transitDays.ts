@@ -9,7 +9,7 @@ import { transitDays } from '../rules/calendar.js'
 import type { CliIo } from './io.js'
 import { usageError } from './usage.js'
 
-export const TRANSIT_DAYS_USAGE = `  shipper-rules transit-days <pickup> <delivery> [--zone Z] [--holidays us-federal|carrier]
+export const TRANSIT_DAYS_USAGE = `  shipper-rules transit-days <pickup> <delivery> [--zone Z] [--holidays us-federal|carrier|carrier-new-years-eve]
       business days in (pickup day, delivery day], the days taken in zone Z (default
       ${defaultConfig.businessDays.zone}); pickup and delivery are ISO 8601 dates or date-times
       (a date-time without offset is read in Z). Prints the number, or null when the delivery
@@ -18,13 +18,13 @@ export const TRANSIT_DAYS_USAGE = `  shipper-rules transit-days <pickup> <delive
 export const transitDaysCommand = async (args: ReadonlyArray<string>, io: CliIo): Promise<number> => {
   const dates: string[] = []
   let zone = defaultConfig.businessDays.zone
-  let holidays: 'none' | 'us-federal' | 'carrier' = 'none'
+  let holidays: 'none' | 'us-federal' | 'carrier' | 'carrier-new-years-eve' = 'none'
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!
     if (a === '--zone') zone = args[++i] ?? ''
     else if (a === '--holidays') {
       const h = args[++i]
-      if (h !== 'us-federal' && h !== 'carrier' && h !== 'none') return usage(io, '--holidays takes us-federal, carrier or none')
+      if (h !== 'us-federal' && h !== 'carrier' && h !== 'carrier-new-years-eve' && h !== 'none') return usage(io, '--holidays takes us-federal, carrier, carrier-new-years-eve or none')
       holidays = h
     } else if (a.startsWith('--')) return usage(io, `unknown option '${a}'`)
     else dates.push(a)

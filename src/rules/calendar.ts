@@ -11,7 +11,7 @@ import { invalidDateTime, isInstant } from '../internal/dateTime.js'
 import { dateTimeIn, instantOfLocal, memoZone, offsetAt } from '../internal/zoneOffsets.js'
 import { defaultConfig, type HolidayCalendarSetting, type RulesConfig } from '../config.js'
 import { civilDate, weekdaysThrough } from './calendarDays.js'
-import { CARRIER_HOLIDAYS, listCounter, ruleCounter, US_FEDERAL_HOLIDAYS, type HolidayCounter } from './calendarHolidays.js'
+import { CARRIER_HOLIDAYS, CARRIER_HOLIDAYS_WITH_NEW_YEARS_EVE, listCounter, ruleCounter, US_FEDERAL_HOLIDAYS, type HolidayCounter } from './calendarHolidays.js'
 import { total } from '../internal/total.js'
 
 /**
@@ -32,6 +32,7 @@ const COUNTERS = {
   none: (() => 0) as HolidayCounter,
   'us-federal': ruleCounter(US_FEDERAL_HOLIDAYS),
   carrier: ruleCounter(CARRIER_HOLIDAYS),
+  'carrier-new-years-eve': ruleCounter(CARRIER_HOLIDAYS_WITH_NEW_YEARS_EVE),
 }
 
 /**

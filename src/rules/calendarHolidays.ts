@@ -42,8 +42,8 @@ const eve = (name: string, month: number, day: number): HolidayRule => ({ name, 
  * 2022 and 2023 schedules; on Friday to Thursday (Christmas, on Saturday, takes the Friday), a
  * decision that keeps two closing days as in every other year.
  * A calendar year holds 7 to 9 of these days, because New Year's Day on a Saturday is observed on
- * December 31 of the year before. New Year's Eve, which some carriers add, is prepared as the rule
- * list `CARRIER_HOLIDAYS_WITH_NEW_YEARS_EVE` of this module, not yet a holiday setting.
+ * December 31 of the year before. New Year's Eve, which some carriers add, is the holiday setting
+ * `'carrier-new-years-eve'` (the rule list `CARRIER_HOLIDAYS_WITH_NEW_YEARS_EVE` of this module).
  * The business days of QTE-03 and QTE-04 skip these when the configuration selects it.
  *
  * @example
@@ -69,8 +69,8 @@ export const CARRIER_HOLIDAYS: ReadonlyArray<HolidayRule> = [
  * 2022 and 2025 schedules): nine closing days a year. New Year's Eve follows Christmas Eve's
  * rule: on Friday it moves to Thursday (New Year's Day, on Saturday, takes the Friday), on
  * Saturday to Friday, on Sunday to Tuesday, January 2 (New Year's Day takes the Monday).
- * For the business days of QTE-03 and QTE-04, as an option (a holiday setting that selects it is
- * still to be wired through the configuration, so it is internal for now).
+ * For the business days of QTE-03 and QTE-04, as an option: the holiday setting
+ * `'carrier-new-years-eve'` selects it.
  *
  * @internal
  */

@@ -63,7 +63,7 @@ export const observedHolidayOracle = (d: DateTime, calendar: OracleCalendar): bo
 }
 
 /** The settings the business-day oracles take: those of the library's `holidays` option. */
-export type OracleHolidays = 'none' | 'us-federal' | 'carrier' | ReadonlyArray<string>
+export type OracleHolidays = 'none' | 'us-federal' | 'carrier' | 'carrier-new-years-eve' | ReadonlyArray<string>
 
 export const isBusinessDayOracle = (d: DateTime, holidays: OracleHolidays): boolean => {
   if (d.weekday >= 6) return false

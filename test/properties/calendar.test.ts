@@ -12,7 +12,7 @@ const ZONES = [
   'Australia/Lord_Howe', 'Europe/London', 'UTC',
 ]
 const zoneArb = fc.constantFrom(...ZONES)
-const holidaysArb = fc.constantFrom<OracleHolidays>('none', 'us-federal', 'carrier')
+const holidaysArb = fc.constantFrom<OracleHolidays>('none', 'us-federal', 'carrier', 'carrier-new-years-eve')
 const MIN = Date.UTC(1995, 0, 1)
 const MAX = Date.UTC(2045, 0, 1)
 const instantArb = fc.integer({ min: MIN, max: MAX }).map((ms) => DateTime.fromMillis(ms, { zone: 'utc' }))
