@@ -101,7 +101,10 @@ describe('the lifecycle, for two companies', () => {
       expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1)
       expect(pdf.getTitle()).toContain(a.order)
       // a tampered signature is refused, and the link expires by the sandbox clock
-      const tampered = await sandbox.call('GET', `${link.pathname}${link.search.replace(/signature=./, 'signature=A')}`)
+      // (the first character of the signature changed to another one: never to itself)
+      const tamperedSearch = link.search.replace(/signature=(.)/, (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`)
+      expect(tamperedSearch).not.toBe(link.search)
+      const tampered = await sandbox.call('GET', `${link.pathname}${tamperedSearch}`)
       expect(tampered.status).toBe(403)
       expect(tampered.contentType).toContain('application/problem+json')
     }
