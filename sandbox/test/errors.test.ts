@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readProblemDetail, REASON_CATALOGUE, isRight } from 'shipper-rules'
+import { issueToken, loadSecrets } from '../src/auth.js'
 import { TRIGGER_ZIPS } from '../src/tariff.js'
 import { createBody, quoteBody, removeStore, startSandbox, type Answer, type Credentials, type Sandbox } from './support/harness.js'
 
@@ -60,6 +61,13 @@ describe('errors', () => {
     expectProblem(await sandbox.call('POST', '/v1/shipper/quote', { body: quoteBody() }), 401, 'unauthorized')
     expectProblem(await sandbox.call('GET', '/v1/shipper/shipment/AAAAA', { headers: { authorization: `Bearer ${acme.token}x`, 'x-service-api-key': acme.apiKey } }), 401, 'unauthorized')
     expectProblem(await sandbox.call('GET', '/v1/shipper/shipment/AAAAA', { headers: { authorization: 'Basic abc', 'x-service-api-key': acme.apiKey } }), 401, 'unauthorized')
+    // a token the sandbox itself signed, valid in every other way, without the shipper scope
+    const secrets = await loadSecrets(sandbox.store)
+    const reader = await issueToken(secrets, { subject: 'usr_reader', companyIds: [acme.companyId], scope: 'reader' })
+    expectProblem(await sandbox.call('POST', '/v1/shipper/quote', { body: quoteBody(), headers: { authorization: `Bearer ${reader}`, 'x-service-api-key': acme.apiKey } }), 401, 'unauthorized')
+    // the same token with the scope is accepted: only the scope made the difference
+    const shipper = await issueToken(secrets, { subject: 'usr_reader', companyIds: [acme.companyId] })
+    expect((await sandbox.call('POST', '/v1/shipper/quote', { body: quoteBody(), headers: { authorization: `Bearer ${shipper}`, 'x-service-api-key': acme.apiKey } })).status).toBe(200)
   })
 
   it('403: no or unknown API key, a user of another company, a quote of another company', async () => {
