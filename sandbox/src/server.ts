@@ -6,7 +6,7 @@ import { isLeft, problemFor } from 'shipper-rules'
 import { openApiDocument } from 'shipper-rules/openapi'
 import { loadSecrets } from './auth.js'
 import { sendProblem, type Context } from './context.js'
-import type { Store } from './db/store.js'
+import { isDatabaseUnavailable, type Store } from './db/store.js'
 import { controlRoutes } from './routes/controls.js'
 import { documentRoutes } from './routes/documents.js'
 import { quoteRoutes } from './routes/quotes.js'
@@ -58,6 +58,10 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
     if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendProblem(reply, problemFor('unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json).'))
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendProblem(reply, problemFor('file_too_large', `The request body is larger than ${options.bodyLimit ?? 1_048_576} bytes.`))
     if (status >= 400 && status < 500) return sendProblem(reply, problemFor('bad_request', 'The request could not be read.'))
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable')
+      return sendProblem(reply.header('retry-after', '5'), problemFor('internal_error', 'The database is unavailable; retry in a few seconds.'))
+    }
     request.log.error({ err: error }, 'unhandled error')
     return sendProblem(reply, problemFor('internal_error'))
   })

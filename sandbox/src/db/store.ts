@@ -66,7 +66,16 @@ const openPostgres = async (url: string, schema: string | undefined): Promise<St
       await setup.end()
     }
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}) })
+  // Bounded waits, so that a database that went away answers 500s instead of hanging requests:
+  // a connection attempt gives up after 5 s, a query after 15 s (client side, also when the
+  // server is unreachable rather than refusing); idle connections that died are dropped.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 15_000,
+    ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
+  })
   pool.on('error', () => undefined)
   return {
     kind: 'postgres',
@@ -119,3 +128,16 @@ const splitStatements = (sql: string): string[] =>
 /** A timestamptz column as an ISO date-time (both drivers give Date objects). */
 export const isoOf = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? new Date(v).toISOString() : null)
 export const numberOf = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : Number(v))
+
+/**
+ * Whether an error says the database cannot be reached (refused, reset, timed out, shut down),
+ * rather than that a statement failed: such requests answer a 500 ProblemDetail saying so, with
+ * Retry-After, and the pool reconnects by itself once the database is back.
+ */
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) || /^(08|57P0)/.test(code))) return true
+  const message = (error as { message?: unknown }).message
+  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|connection (was )?(closed|lost)/i.test(message)
+}

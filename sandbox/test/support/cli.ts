@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url'
 
 export const BIN = fileURLToPath(new URL('../../bin/shipper-rules-sandbox.js', import.meta.url))
 
-export const startCli = async (dataArgs: ReadonlyArray<string>): Promise<{ child: ChildProcess; base: string; key: string; token: string; banner: string }> => {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--quiet', ...dataArgs], { stdio: ['ignore', 'pipe', 'pipe'] })
+export const startCli = async (dataArgs: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; base: string; key: string; token: string; banner: string }> => {
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--quiet', ...dataArgs], { stdio: ['ignore', 'pipe', 'pipe'], env })
   let banner = ''
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no banner: ${banner}`)), 30_000)
