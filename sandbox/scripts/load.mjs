@@ -10,6 +10,7 @@
 //
 //   node scripts/load.mjs [--duration 20] [--connections 16] [--json FILE]
 //   DATABASE_URL=postgres://user@127.0.0.1:5432/db node scripts/load.mjs
+//   LOAD_NODE_FLAGS='--cpu-prof --cpu-prof-dir=prof' node scripts/load.mjs   (profile the server)
 //
 // The mix, per connection, in this order and then again (12 requests):
 //   quote ×2, create without Idempotency-Key ×1, create with a new key ×1, the same create
@@ -55,7 +56,9 @@ function withSearchPath(url, name) {
 const env = { ...process.env }
 if (serverUrl !== undefined) env['DATABASE_URL'] = serverUrl
 else delete env['DATABASE_URL']
-const child = spawn(process.execPath, [BIN, '--port', '0', '--quiet', ...(dataDir !== undefined ? ['--data', dataDir] : [])], { env, stdio: ['ignore', 'ignore', 'pipe'] })
+// LOAD_NODE_FLAGS: node flags for the server process, e.g. '--cpu-prof --cpu-prof-dir=prof' to profile it
+const nodeFlags = (process.env['LOAD_NODE_FLAGS'] ?? '').split(' ').filter((f) => f !== '')
+const child = spawn(process.execPath, [...nodeFlags, BIN, '--port', '0', '--quiet', ...(dataDir !== undefined ? ['--data', dataDir] : [])], { env, stdio: ['ignore', 'ignore', 'pipe'] })
 const base = await new Promise((resolve, reject) => {
   let banner = ''
   const timer = setTimeout(() => reject(new Error(`the server did not start: ${banner}`)), 60_000)
