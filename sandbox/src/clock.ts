@@ -16,5 +16,5 @@ export const advanceClock = async (db: Queryable, ms: number): Promise<DateTime>
   return sandboxNow(db)
 }
 
-/** Writes an instant as the API does: ISO 8601 in UTC with a Z, milliseconds dropped. */
+/** Writes an instant as the API does: ISO 8601 in UTC with a Z; milliseconds only when there are some (14:00:00Z, 14:00:00.250Z). */
 export const wireTime = (t: DateTime): string => t.toUTC().toISO({ suppressMilliseconds: true }) ?? ''

@@ -39,7 +39,7 @@ export const shipmentOf = (row: OrderRow) => ({
   updatedAt: wireIso(row.updated_at),
 })
 
-/** A timestamptz column as a wire date-time (Z, no milliseconds), or null. */
+/** A timestamptz column as a wire date-time (Z; milliseconds only when not zero), or the empty string. */
 export const wireIso = (v: unknown): string => {
   const iso = isoOf(v)
   return iso === null ? '' : wireTime(DateTime.fromISO(iso, { zone: 'utc' }))
