@@ -79,6 +79,39 @@ const verifyToken = async (secrets: Secrets, token: string): Promise<JWTPayload>
   return payload
 }
 
+/**
+ * Known API keys by their hash, each read again from the database after 10 seconds (at most 1,024
+ * kept, oldest dropped first): a key revoked in the database is refused within 10 seconds, and a
+ * key created by another process sharing the database is found at once (unknown keys are not kept).
+ */
+const knownKeys = new WeakMap<Secrets, Map<string, { readonly key: NonNullable<Credentials['apiKey']>; readonly until: number }>>()
+const KEY_CACHE_SIZE = 1024
+const KEY_CACHE_MS = 10_000
+
+const lookUpKey = async (db: Queryable, secrets: Secrets, key: string): Promise<Credentials['apiKey']> => {
+  let cache = knownKeys.get(secrets)
+  if (cache === undefined) knownKeys.set(secrets, (cache = new Map()))
+  const hash = hashKey(key)
+  const hit = cache.get(hash)
+  if (hit !== undefined && hit.until > Date.now()) return hit.key
+  cache.delete(hash)
+  const row = (await db.query<{ company_id: string; revoked: boolean }>('SELECT company_id, revoked FROM api_keys WHERE key_hash = $1', [hash]))[0]
+  if (row === undefined) return null
+  const found = { companyId: row.company_id, revoked: row.revoked }
+  if (cache.size >= KEY_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+  cache.set(hash, { key: found, until: Date.now() + KEY_CACHE_MS })
+  return found
+}
+
+/** Marks an API key revoked (every later call with it is refused by `authorize`: 403), at once in this process. */
+export const revokeKey = async (db: Queryable, secrets: Secrets, key: string): Promise<boolean> => {
+  const hash = hashKey(key)
+  knownKeys.get(secrets)?.delete(hash)
+  const rows = await db.query('UPDATE api_keys SET revoked = true WHERE key_hash = $1 RETURNING key_hash', [hash])
+  knownKeys.get(secrets)?.delete(hash)
+  return rows.length > 0
+}
+
 export interface Caller {
   readonly credentials: Credentials
   /** The token's subject: the creating user of a shipment. */
@@ -106,9 +139,7 @@ export const readCredentials = async (db: Queryable, secrets: Secrets, headers: 
   let apiKey: Credentials['apiKey'] = null
   const key = headers['x-service-api-key']
   if (typeof key === 'string' && key.length > 0) {
-    const rows = await db.query<{ company_id: string; revoked: boolean }>('SELECT company_id, revoked FROM api_keys WHERE key_hash = $1', [hashKey(key)])
-    const row = rows[0]
-    if (row !== undefined) apiKey = { companyId: row.company_id, revoked: row.revoked }
+    apiKey = await lookUpKey(db, secrets, key)
   }
   return { credentials: { bearer, apiKey, user }, userId }
 }

@@ -9,6 +9,7 @@ import { sendProblem, type Context } from './context.js'
 import { isDatabaseUnavailable, type Store } from './db/store.js'
 import { controlRoutes } from './routes/controls.js'
 import { documentRoutes } from './routes/documents.js'
+import { keyRoutes } from './routes/keys.js'
 import { quoteRoutes } from './routes/quotes.js'
 import { shipmentRoutes } from './routes/shipments.js'
 import { trackingRoutes } from './routes/tracking.js'
@@ -74,5 +75,6 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
   await app.register(trackingRoutes(ctx))
   await app.register(documentRoutes(ctx))
   await app.register(controlRoutes(ctx))
+  await app.register(keyRoutes(ctx))
   return app
 }

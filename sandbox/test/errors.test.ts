@@ -76,6 +76,12 @@ describe('errors', () => {
     expectProblem(await sandbox.call('POST', '/v1/shipper/quote', { body: quoteBody(), headers: { authorization: `Bearer ${acme.token}`, 'x-service-api-key': globex.apiKey } }), 403, 'forbidden')
     const theirs = (await sandbox.call('POST', '/v1/shipper/quote', { as: globex, body: quoteBody() })).json
     expectProblem(await sandbox.call('POST', '/v1/shipper/shipment', { as: acme, body: createBody({ quoteId: theirs.id }) }), 403, 'forbidden')
+    // a revoked key: accepted (and remembered by the server) before, refused at once after
+    const spare = await sandbox.company('Acme Freight Buyers')
+    expect((await sandbox.call('POST', '/v1/shipper/quote', { as: spare, body: quoteBody() })).status).toBe(200)
+    expect((await sandbox.call('POST', '/sandbox/keys/revoke', { as: spare })).json).toEqual({ companyId: acme.companyId, revoked: true })
+    expectProblem(await sandbox.call('POST', '/v1/shipper/quote', { as: spare, body: quoteBody() }), 403, 'forbidden')
+    expect((await sandbox.call('POST', '/v1/shipper/quote', { as: acme, body: quoteBody() })).status).toBe(200)
   })
 
   it('404: unknown shipment, quote, reference, document, route', async () => {
