@@ -3,7 +3,7 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 
 /** Helvetica's WinAnsi encoding has no glyph for other characters: they print as '?'. */
-const printable = (s: string): string => s.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?')
+export const printable = (s: string): string => s.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?')
 
 export const renderPdf = async (title: string, lines: ReadonlyArray<string>, createdAt: Date): Promise<Uint8Array> => {
   const pdf = await PDFDocument.create()

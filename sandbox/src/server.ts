@@ -7,6 +7,8 @@ import { openApiDocument } from 'shipper-rules/openapi'
 import { loadSecrets } from './auth.js'
 import { sendProblem, type Context } from './context.js'
 import { isDatabaseUnavailable, type Store } from './db/store.js'
+import { addressRoutes } from './routes/addresses.js'
+import { appointmentRoutes } from './routes/appointments.js'
 import { controlRoutes } from './routes/controls.js'
 import { documentRoutes } from './routes/documents.js'
 import { keyRoutes } from './routes/keys.js'
@@ -74,6 +76,8 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
   await app.register(shipmentRoutes(ctx))
   await app.register(trackingRoutes(ctx))
   await app.register(documentRoutes(ctx))
+  await app.register(appointmentRoutes(ctx))
+  await app.register(addressRoutes(ctx))
   await app.register(controlRoutes(ctx))
   await app.register(keyRoutes(ctx))
   return app

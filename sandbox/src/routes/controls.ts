@@ -6,6 +6,8 @@ import { DateTime } from 'luxon'
 import { isLeft, problemFor, transition, violationAt } from 'shipper-rules'
 import { advanceClock, clockOffset, sandboxNow, wireTime } from '../clock.js'
 import { createKey } from '../auth.js'
+import { outboxMessageOf, type OutboxRow } from '../appointments.js'
+import { generateAppointmentPdfs } from '../appointmentsPdf.js'
 import { authenticate, sendProblem, type Context } from '../context.js'
 import { numberOf } from '../db/store.js'
 import { shipmentOf, wireIso, type OrderRow } from '../orders.js'
@@ -68,9 +70,25 @@ export const controlRoutes = (ctx: Context) => async (app: FastifyInstance) => {
         return { set: 'status = $2, updated_at = $3, actual_pickup_at = $3, predicted_delivery_at = $4', params: [next.right, now, eta === null ? null : new Date(eta)] }
       }
       if (event === 'DELIVER') return { set: 'status = $2, updated_at = $3, actual_delivery_at = $3', params: [next.right, now] }
+      // carrier acceptance builds the appointment PDF of each stop, in the same transaction
+      if (event === 'ACCEPT') await generateAppointmentPdfs(tx, { ...row, status: next.right, updated_at: now }, DateTime.fromJSDate(now, { zone: 'utc' }))
       return { set: 'status = $2, updated_at = $3', params: [next.right, now] }
     })
     return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.send(shipmentOf(outcome.row))
+  })
+
+  // the notifications the sandbox would send (carrier-change e-mails after acceptance), newest
+  // last, the caller's company only; ?orderNumber= narrows to one order
+  app.get<{ Querystring: { orderNumber?: unknown } }>('/sandbox/outbox', async (request, reply) => {
+    const caller = await authenticate(ctx, request, reply)
+    if (caller === undefined) return reply
+    const only = request.query.orderNumber
+    if (only !== undefined && typeof only !== 'string') return sendProblem(reply, problemFor('validation_failed', undefined, [violationAt(['orderNumber'], null, 'type', 'must be one order number')]))
+    const rows = await ctx.store.query<OutboxRow>(
+      `SELECT * FROM outbox WHERE company_id = $1${only !== undefined ? ' AND order_number = $2' : ''} ORDER BY seq`,
+      only !== undefined ? [caller.companyId, only] : [caller.companyId],
+    )
+    return reply.send({ messages: rows.map(outboxMessageOf) })
   })
 
   // what the API does not show: how the order was priced (tenderPrice: re-priced, why, flagged

@@ -12,9 +12,14 @@ import {
   transition,
   validateConfirm,
   validateCreateShipment,
+  validationProblem,
+  violationAt,
   type NormalizedQuoteRequest,
   type ProblemDetail,
+  type Stop,
+  type Violation,
 } from 'shipper-rules'
+import { confirmAppointmentInput, loadSavedAddress, saveOverride, STOPS, stopKey } from '../appointments.js'
 import { sandboxNow } from '../clock.js'
 import { authenticate, ownership, sendProblem, type Authenticated, type Context } from '../context.js'
 import type { Queryable } from '../db/store.js'
@@ -67,8 +72,29 @@ export const changeOrder = async (
     return { row: updated ?? found.row }
   })
 
+/**
+ * The sandbox's link of a stop to a saved address (its place-level appointment default): a header
+ * of the create, so that the body stays the spec's CreateShipmentRequest.
+ */
+const PLACE_HEADERS: Readonly<Record<Stop, string>> = { PICKUP: 'x-sandbox-pickup-address-id', DELIVERY: 'x-sandbox-delivery-address-id' }
+const PLACE_HEADER_NAMES: Readonly<Record<Stop, string>> = { PICKUP: 'X-Sandbox-Pickup-Address-Id', DELIVERY: 'X-Sandbox-Delivery-Address-Id' }
+
+/** The saved addresses the create's headers name, each one the caller's company's, or the violations. */
+const readPlaces = async (db: Queryable, caller: Authenticated, places: Partial<Record<Stop, string>>): Promise<{ readonly violations: Violation[] } | { readonly ids: Partial<Record<Stop, string>> }> => {
+  const violations: Violation[] = []
+  const ids: Partial<Record<Stop, string>> = {}
+  for (const stop of STOPS) {
+    const id = places[stop]
+    if (id === undefined) continue
+    const row = await loadSavedAddress(db, id)
+    if (row === undefined || ownership(caller, row.company_id) !== undefined) violations.push(violationAt([PLACE_HEADER_NAMES[stop]], null, 'invalid', 'must name a saved address of your company (POST /sandbox/addresses)'))
+    else ids[stop] = row.id
+  }
+  return violations.length > 0 ? { violations } : { ids }
+}
+
 /** Creates the order in one transaction; the Idempotency-Key is decided under a per-key lock. */
-const createShipment = async (ctx: Context, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined): Promise<Outcome> =>
+const createShipment = async (ctx: Context, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined, places: Partial<Record<Stop, string>> = {}): Promise<Outcome> =>
   ctx.store.transaction(async (tx) => {
     const now = await sandboxNow(tx)
     if (key !== undefined) {
@@ -82,6 +108,8 @@ const createShipment = async (ctx: Context, caller: Authenticated, rawBody: stri
     const valid = validateCreateShipment(body)
     if (isLeft(valid)) return { problem: valid.left }
     const order = valid.right
+    const linked = await readPlaces(tx, caller, places)
+    if ('violations' in linked) return { problem: validationProblem(linked.violations) }
     const pricing = priceRequest(order, ctx.tariff, (c) => isOversized(c.dimensions))
     if (pricing.kind === 'denied') return { problem: problemFor(pricing.reason, pricing.detail) }
     let charges = pricing.charges
@@ -112,6 +140,12 @@ const createShipment = async (ctx: Context, caller: Authenticated, rawBody: stri
       )[0]
     }
     if (inserted === undefined) throw new Error('no free order number after 20 attempts')
+    // the stops' saved addresses, and the inline appointments block as the order-level requirements
+    for (const [stop, id] of Object.entries(linked.ids)) await tx.query('INSERT INTO order_places (order_id, stop, saved_address_id) VALUES ($1, $2, $3)', [inserted.id, stop, id])
+    for (const stop of STOPS) {
+      const inline = order.appointments?.[stopKey(stop)]
+      if (inline !== undefined) await saveOverride(tx, inserted.id, stop, inline, now)
+    }
     const shipment = JSON.stringify(shipmentOf(inserted))
     if (key !== undefined) {
       await tx.query(
@@ -131,7 +165,12 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     if (caller === undefined) return reply
     const header = request.headers['idempotency-key']
     const key = typeof header === 'string' ? header : undefined
-    const outcome = await createShipment(ctx, caller, request.rawBody ?? '', request.body, key)
+    const places: Partial<Record<Stop, string>> = {}
+    for (const stop of STOPS) {
+      const value = request.headers[PLACE_HEADERS[stop]]
+      if (typeof value === 'string') places[stop] = value
+    }
+    const outcome = await createShipment(ctx, caller, request.rawBody ?? '', request.body, key, places)
     return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.type('application/json').send(outcome.shipment)
   })
 
@@ -142,11 +181,11 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     return row === undefined ? reply : reply.send(shipmentOf(row))
   })
 
-  const change = (decide: (row: OrderRow) => { readonly problem: ProblemDetail } | { readonly status: string }) => async (request: FastifyRequest<OrderParams>, reply: FastifyReply) => {
+  const change = (decide: (row: OrderRow, tx: Queryable) => Promise<{ readonly problem: ProblemDetail } | { readonly status: string }>) => async (request: FastifyRequest<OrderParams>, reply: FastifyReply) => {
     const caller = await authenticate(ctx, request, reply)
     if (caller === undefined) return reply
     const outcome = await changeOrder(ctx, caller, request.params.orderNumber, async (row, tx) => {
-      const decision = decide(row)
+      const decision = await decide(row, tx)
       return 'problem' in decision ? decision : { set: 'status = $2, updated_at = $3', params: [decision.status, (await sandboxNow(tx)).toJSDate()] }
     })
     return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.send(shipmentOf(outcome.row))
@@ -154,15 +193,16 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
 
   app.put<OrderParams>(
     '/v1/shipper/shipment/:orderNumber/confirm',
-    change((row) => {
-      const confirmed = validateConfirm({ status: row.status, quoteId: row.quote_id, request: row.request })
+    change(async (row, tx) => {
+      // the stops' place-level and order-level appointment data: the library decides the gate
+      const confirmed = validateConfirm({ status: row.status, quoteId: row.quote_id, request: row.request, ...(await confirmAppointmentInput(tx, row.id)) })
       return isLeft(confirmed) ? { problem: confirmed.left } : { status: confirmed.right.status }
     }),
   )
 
   app.put<OrderParams>(
     '/v1/shipper/shipment/:orderNumber/cancel',
-    change((row) => {
+    change(async (row) => {
       const next = transition(row.status, 'CANCEL')
       return isLeft(next) ? { problem: next.left } : { status: next.right }
     }),

@@ -1,0 +1,181 @@
+// The PDFs of the appointment feature (pdf-lib): an uploaded image wrapped into a single-page PDF
+// (spec: Endpoints rule 11), and the appointment PDF of a stop (rule 13): a cover sheet with the
+// merged requirement, then the pages of the stop's supporting documents.
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import type { DateTime } from 'luxon'
+import type { MergedAppointment, Stop } from 'shipper-rules'
+import { loadChanges, loadDocumentFiles, loadOverrides, loadPlaces, mergedFor, requirementLines, STOPS, stopAddress, type StopAddress } from './appointments.js'
+import { wireTime } from './clock.js'
+import { numberOf, type Queryable } from './db/store.js'
+import { wireIso, type OrderRow } from './orders.js'
+import { printable } from './pdf.js'
+
+
+const LETTER: [number, number] = [612, 792]
+const MARGIN = 50
+
+const stamp = (pdf: PDFDocument, title: string, at: Date): void => {
+  pdf.setTitle(printable(title))
+  pdf.setProducer('shipper-rules-sandbox')
+  pdf.setCreator('shipper-rules-sandbox')
+  pdf.setCreationDate(at)
+  pdf.setModificationDate(at)
+}
+
+/** The stored form of an upload: the PDF as sent (if pdf-lib can read it), or the image on one Letter page. */
+export const toStoredPdf = async (input: Uint8Array, mediaType: string, filename: string, at: Date): Promise<{ readonly pdf: Uint8Array; readonly pageCount: number } | undefined> => {
+  // a copy that owns its whole ArrayBuffer: pdf-lib's JPEG reader ignores a view's byteOffset,
+  // and a small Node Buffer is a view into a shared pool
+  const bytes = new Uint8Array(input)
+  try {
+    if (mediaType === 'application/pdf') {
+      const doc = await PDFDocument.load(bytes, { updateMetadata: false })
+      const pageCount = doc.getPageCount()
+      return pageCount > 0 ? { pdf: bytes, pageCount } : undefined
+    }
+    const pdf = await PDFDocument.create()
+    stamp(pdf, filename, at)
+    const image = mediaType === 'image/png' ? await pdf.embedPng(bytes) : mediaType === 'image/jpeg' ? await pdf.embedJpg(bytes) : undefined
+    if (image === undefined) return undefined
+    const page = pdf.addPage(LETTER)
+    const scale = Math.min(1, (LETTER[0] - 2 * MARGIN) / image.width, (LETTER[1] - 2 * MARGIN) / image.height)
+    const w = image.width * scale
+    const h = image.height * scale
+    page.drawImage(image, { x: (LETTER[0] - w) / 2, y: LETTER[1] - MARGIN - h, width: w, height: h })
+    return { pdf: await pdf.save({ useObjectStreams: false }), pageCount: 1 }
+  } catch {
+    return undefined
+  }
+}
+
+/** Lines cut to the page width (by the font's real widths), at spaces, a word wider than the page by characters. */
+const wrap = (text: string, font: PDFFont, size: number, width: number): string[] => {
+  const out: string[] = []
+  const space = font.widthOfTextAtSize(' ', size)
+  let line = ''
+  let used = 0
+  for (const word of printable(text).split(' ')) {
+    let rest = word
+    let w = font.widthOfTextAtSize(rest, size)
+    if (line !== '' && used + space + w > width) {
+      out.push(line)
+      line = ''
+      used = 0
+    }
+    while (w > width) {
+      let cut = Math.max(1, Math.floor((rest.length * width) / w))
+      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--
+      out.push(rest.slice(0, cut))
+      rest = rest.slice(cut)
+      w = font.widthOfTextAtSize(rest, size)
+    }
+    line = line === '' ? rest : `${line} ${rest}`
+    used = line === rest ? w : used + space + w
+  }
+  out.push(line)
+  return out
+}
+
+export interface CoverFacts {
+  readonly orderNumber: string
+  readonly orderId: string
+  readonly status: string
+  readonly stop: Stop
+  readonly address: StopAddress
+  readonly savedAddressId: string | null
+  readonly merged: MergedAppointment
+  readonly documents: ReadonlyArray<{ readonly type: string; readonly filename: string; readonly pageCount: number; readonly content: Uint8Array }>
+  readonly changes: ReadonlyArray<{ readonly at: string; readonly reason: string }>
+  readonly generatedAt: string
+  readonly at: Date
+}
+
+/** The appointment PDF of a stop: the cover sheet, then every supporting document's pages. */
+export const renderAppointmentPdf = async (facts: CoverFacts): Promise<{ readonly pdf: Uint8Array; readonly pageCount: number }> => {
+  const pdf = await PDFDocument.create()
+  const title = `Appointment ${facts.orderNumber} ${facts.stop}`
+  stamp(pdf, title, facts.at)
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  let page: PDFPage = pdf.addPage(LETTER)
+  let y = 740
+  const line = (text: string, options: { bold?: boolean; size?: number } = {}): void => {
+    const size = options.size ?? 10
+    for (const piece of wrap(text, options.bold === true ? bold : font, size, LETTER[0] - 2 * MARGIN)) {
+      if (y < MARGIN) {
+        page = pdf.addPage(LETTER)
+        y = 740
+      }
+      page.drawText(piece, { x: MARGIN, y, size, font: options.bold === true ? bold : font, color: rgb(0, 0, 0) })
+      y -= size + 5
+    }
+  }
+  line(`Appointment - order ${facts.orderNumber}, ${facts.stop} stop`, { bold: true, size: 16 })
+  page.drawText('SANDBOX DOCUMENT - NOT FOR SHIPPING', { x: MARGIN, y: y + 2, size: 9, font, color: rgb(0.6, 0, 0) })
+  y -= 20
+  const a = facts.address
+  line(`Order ${facts.orderNumber} (${facts.orderId}), status ${facts.status}`)
+  line(`Generated ${facts.generatedAt}`)
+  line(`Stop: ${a.name}, ${a.address1}${a.address2 !== undefined ? `, ${a.address2}` : ''}, ${a.city}, ${a.state} ${a.zipCode} ${a.country}`)
+  line(`Hours ${a.openTime}-${a.closeTime}; contact ${a.contactPerson} ${a.phoneNumber}`)
+  line(`Saved address: ${facts.savedAddressId ?? '(none)'}`)
+  y -= 6
+  line('Effective appointment requirement (provenance in brackets)', { bold: true, size: 12 })
+  for (const l of requirementLines(facts.merged)) line(l)
+  y -= 6
+  // every document was read at upload; one that cannot be read now is listed, never fatal
+  const sources = await Promise.all(facts.documents.map((d) => PDFDocument.load(d.content, { updateMetadata: false }).catch(() => undefined)))
+  line('Supporting documents', { bold: true, size: 12 })
+  if (facts.documents.length === 0) line('(none)')
+  for (const [i, d] of facts.documents.entries()) {
+    line(`${d.type}: ${d.filename}, ${d.pageCount} page${d.pageCount === 1 ? '' : 's'}${sources[i] === undefined ? ' (could not be read: not attached)' : ''}`)
+  }
+  y -= 6
+  line('Changes after carrier acceptance', { bold: true, size: 12 })
+  if (facts.changes.length === 0) line('(none)')
+  for (const c of facts.changes) {
+    line(`${c.at}, reason given (X-Service-Change-Reason):`)
+    line(`"${c.reason}"`)
+  }
+  for (const source of sources) {
+    if (source === undefined) continue
+    const pages = await pdf.copyPages(source, source.getPageIndices())
+    for (const p of pages) pdf.addPage(p)
+  }
+  return { pdf: await pdf.save({ useObjectStreams: false }), pageCount: pdf.getPageCount() }
+}
+
+/**
+ * Builds and stores the appointment PDF of each stop (at carrier acceptance, and again after a
+ * shipper-driven change once it exists), inside the caller's transaction.
+ */
+export const generateAppointmentPdfs = async (db: Queryable, row: OrderRow, now: DateTime, stops: ReadonlyArray<Stop> = STOPS): Promise<void> => {
+  const places = await loadPlaces(db, row.id)
+  const overrides = await loadOverrides(db, row.id)
+  for (const stop of stops) {
+    const documents = (await loadDocumentFiles(db, row.id, stop)).map((d) => ({ type: d.type, filename: d.filename, pageCount: numberOf(d.page_count), content: d.content }))
+    const changes = (await loadChanges(db, row.id, stop)).map((c) => ({ at: wireIso(c.created_at), reason: c.change_reason }))
+    const built = await renderAppointmentPdf({
+      orderNumber: row.order_number,
+      orderId: row.id,
+      status: row.status,
+      stop,
+      address: stopAddress(row, stop),
+      savedAddressId: places[stop]?.id ?? null,
+      merged: mergedFor(row, stop, places, overrides),
+      documents,
+      changes,
+      generatedAt: wireTime(now),
+      at: now.toJSDate(),
+    })
+    await db.query(
+      `INSERT INTO appointment_pdfs (order_id, stop, content, page_count, generated_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (order_id, stop) DO UPDATE SET content = EXCLUDED.content, page_count = EXCLUDED.page_count, generated_at = EXCLUDED.generated_at`,
+      [row.id, stop, Buffer.from(built.pdf), built.pageCount, now.toJSDate()],
+    )
+  }
+}
+
+/** Whether the order's appointment PDFs were built (carrier acceptance). */
+export const hasAppointmentPdf = async (db: Queryable, orderId: string): Promise<boolean> =>
+  (await db.query('SELECT 1 FROM appointment_pdfs WHERE order_id = $1 LIMIT 1', [orderId])).length > 0
