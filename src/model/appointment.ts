@@ -12,7 +12,6 @@
  */
 import * as t from 'io-ts'
 import { Email } from './brands.js'
-import { NonNegativeInt } from './numbers.js'
 import { LIMITS, WIRE_FORMATS } from './patterns.js'
 import { crossField, formatted, integer, list, text } from './schema.js'
 
@@ -123,6 +122,9 @@ export const AppointmentContact = crossField(
  */
 export type AppointmentContact = t.TypeOf<typeof AppointmentContact>
 
+/** Lead time in whole hours, 0 to 168 (APT-06); the merged response's is the larger of two such values (APT-14), so the same range. */
+const LeadTimeHours = integer({ minimum: LIMITS.leadTimeHoursMin, maximum: LIMITS.leadTimeHoursMax, name: 'LeadTimeHours' })
+
 /**
  * An appointment requirement as a client sends it: body of the appointment PUT and of each
  * AppointmentsBlock entry (APT-01 to APT-06). portalUrl is required with PORTAL and must be
@@ -148,7 +150,7 @@ export const AppointmentRequirementRequest = crossField(
         maxItems: LIMITS.appointmentReferenceNumbersMax,
         name: 'AppointmentReferenceNumbers',
       }),
-      leadTimeHours: integer({ minimum: LIMITS.leadTimeHoursMin, maximum: LIMITS.leadTimeHoursMax, name: 'LeadTimeHours' }),
+      leadTimeHours: LeadTimeHours,
     }),
   ]),
   (r) => (r.channel === 'PORTAL') === (r.portalUrl !== undefined),
@@ -292,7 +294,7 @@ export const AppointmentRequirementResponse = t.intersection(
       contacts: t.union([t.array(AppointmentContact), t.null]),
       instructions: t.union([t.string, t.null]),
       referenceNumbers: t.union([t.array(t.string), t.null]),
-      leadTimeHours: t.union([NonNegativeInt, t.null]),
+      leadTimeHours: t.union([LeadTimeHours, t.null]),
       _merged: AppointmentMerged,
     }),
     t.partial({ appointmentRequired: t.boolean }),
