@@ -1,6 +1,15 @@
 // Every property runs 1,000 times in the default run (FC_NUM_RUNS overrides it, e.g. for a
 // longer soak); a failure prints the seed and path to replay it.
+//
+// Every value fast-check hands a property is deep-frozen first (issue 13, item 5: the rules never
+// mutate their arguments): a rule that wrote to an argument would throw in strict mode and fail
+// the property where it wrote. A property that needs to change a generated value works on a copy.
 import fc from 'fast-check'
+import { deepFreeze } from './arbitraries/freeze.js'
 
 const runs = Number(process.env['FC_NUM_RUNS'] ?? '1000')
 fc.configureGlobal({ numRuns: Number.isSafeInteger(runs) && runs > 0 ? runs : 1000 })
+
+fc.installGlobalPlugin(() => ({
+  decorateRun: (run) => (value) => run(deepFreeze(value)),
+}))

@@ -42,7 +42,8 @@ export const at = (path: Path, segment: PathSegment): Path => [...path, segment]
  * Returns the wire form of a path: keys joined by dots, indices in brackets, `''` for the root.
  * The `field` of a Violation (ERR-01).
  *
- * Total: for a path it cannot read it returns `''` (the root) (never an exception, whatever a JavaScript caller passes).
+ * Total: for a path it cannot read (not a list, or a segment that is neither a string nor a
+ * number) it returns `''` (the root) (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * renderPath(['orderComponents', 0, 'dimensions', 'height'])
@@ -53,10 +54,12 @@ export const at = (path: Path, segment: PathSegment): Path => [...path, segment]
  */
 export const renderPath = /* @__PURE__ */ total(
 (path: Path): string => {
+  if (!Array.isArray(path)) return '' // a string is iterable too: never read character by character
   let out = ''
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`
-    else out += out === '' ? segment : `.${segment}`
+    else if (typeof segment === 'string') out += out === '' ? segment : `.${segment}`
+    else return '' // a segment of no declared type is never turned into text (a nested array's toString recurses)
   }
   return out
 },
@@ -73,7 +76,7 @@ export const renderPath = /* @__PURE__ */ total(
  */
 export const parsePath = (prefix: string | Path | undefined): Path => {
   if (prefix === undefined) return ROOT
-  if (typeof prefix !== 'string') return prefix
+  if (typeof prefix !== 'string') return readablePath(prefix)
   if (prefix === '') return ROOT
   if (!prefix.includes('.') && !prefix.includes('[')) return [prefix]
   if (!PATH_TEXT.test(prefix)) return [prefix]
@@ -83,6 +86,20 @@ export const parsePath = (prefix: string | Path | undefined): Path => {
     else if (m[2] !== undefined) out.push(Number(m[2]))
   }
   return out
+}
+
+/**
+ * A caller's path given as segments, checked: a list of strings and numbers. Anything else
+ * throws, which the exported function's guard (`total`) turns into its documented failure value
+ * (options it cannot read), instead of reaching text that would coerce it.
+ */
+const readablePath = (prefix: unknown): Path => {
+  if (!Array.isArray(prefix)) throw new TypeError('a path is a list of strings and numbers')
+  for (let i = 0; i < prefix.length; i++) {
+    const segment: unknown = prefix[i]
+    if (typeof segment !== 'string' && typeof segment !== 'number') throw new TypeError('a path is a list of strings and numbers')
+  }
+  return prefix as Path
 }
 
 const PATH_TEXT = /^[A-Za-z_$][\w$]*(?:\[\d+\]|\.[A-Za-z_$][\w$]*)*$/

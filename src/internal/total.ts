@@ -8,6 +8,10 @@
  * case: it runs the function and, if anything throws, returns the function's documented failure
  * value instead (a Left ProblemDetail, `false`, `null`, an invalid DateTime, …), named in each
  * function's doc comment. Nothing else is caught or rethrown; the guard costs one call frame.
+ * It is a last resort, not a licence to recurse or coerce: a function still reads at most its
+ * schema's depth and never turns a value of no declared type into text or a number (a nested
+ * array's `toString` recurses to its bottom), and test/robustness/hostile-structure.test.ts fails
+ * on a stack overflow even when this guard caught it (docs/robustness.md).
  * It imports nothing, so a front end's bundle of a validator never pulls luxon in through it (the
  * DateTime failure value and guard live in ./dateTime.ts).
  *

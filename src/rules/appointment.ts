@@ -96,7 +96,10 @@ export const isPortalUrl: (s: string) => boolean = formatTest(WIRE_FORMATS.porta
  * Implements APT-01 … APT-06. Decisions (D): a portalUrl sent with another channel is
  * `not_allowed`, whatever its value (`null` and `""` included: the spec says omitted); a
  * contact's phone is checked for its length (32) before its format; a contact name and each
- * reference number need one character that is not white space.
+ * reference number need one character that is not white space; a list over its limit (21
+ * contacts, 11 reference numbers) is one `max_length` violation on the list, its entries unread,
+ * so its cost does not grow with its length. Unknown keys, `__proto__`, `constructor` and
+ * `prototype` among them, are never read.
  *
  * Total: input or options it cannot read give a Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
  *
@@ -156,7 +159,8 @@ const readRequirement = (sink: Sink, a: JsonObject, path: Path): AppointmentRequ
 
 /**
  * A list of reference numbers: at most `max` entries, each a string of at most `maxLength`
- * characters with one that is not white space, as sent (APT-05, CRT-04).
+ * characters with one that is not white space, as sent (APT-05, CRT-04). A list of more than
+ * `max` entries gets one `max_length` violation and its entries are not read (docs/robustness.md).
  *
  * @internal
  */
@@ -166,7 +170,12 @@ export const readReferences = (sink: Sink, raw: unknown, path: Path, max: number
     report(sink, path, 'referenceNumbers', 'type', typeMessage('an array of strings', raw))
     return undefined
   }
-  if (raw.length > max) report(sink, path, 'referenceNumbers', 'max_length', `must have at most ${max} entries`)
+  if (raw.length > max) {
+    // Rejected on its length alone: the entries of an over-long list are never read, so a list of
+    // a million entries costs what one of eleven does.
+    report(sink, path, 'referenceNumbers', 'max_length', `must have at most ${max} entries`)
+    return undefined
+  }
   const here = [...path, 'referenceNumbers']
   const out: string[] = []
   raw.forEach((r: unknown, i) => {
@@ -184,7 +193,11 @@ const readContacts = (sink: Sink, raw: unknown, path: Path): Contact[] | undefin
     report(sink, path, 'contacts', 'type', typeMessage('an array of contacts', raw))
     return undefined
   }
-  if (raw.length > LIMITS.appointmentContactsMax) report(sink, path, 'contacts', 'max_length', `must have at most ${LIMITS.appointmentContactsMax} contacts`)
+  if (raw.length > LIMITS.appointmentContactsMax) {
+    // Rejected on its length alone, as an over-long list of reference numbers.
+    report(sink, path, 'contacts', 'max_length', `must have at most ${LIMITS.appointmentContactsMax} contacts`)
+    return undefined
+  }
   const out: Contact[] = []
   raw.forEach((c: unknown, i) => {
     const v = readContact(sink, c, [...path, 'contacts'], i)

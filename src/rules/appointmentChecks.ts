@@ -166,7 +166,7 @@ export interface StopAppointmentState {
  * Implements CNF-04. Decision (D): a place-level requirement is reported under the same path as
  * the order's (`appointments.<stop>`), since that is where a client can fix it for this order.
  *
- * Total: for a state it cannot read it returns one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ * Total: for a state it cannot read (a stop other than `pickup` or `delivery` included, when the stop requires an appointment) it returns one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * checkAppointmentPresence({ stop: 'delivery', addressRequired: true }).map((v) => [v.field, v.code])
@@ -178,6 +178,7 @@ export interface StopAppointmentState {
 export const checkAppointmentPresence = /* @__PURE__ */ total(
 (state: StopAppointmentState): ReadonlyArray<Violation> => {
   if (state.addressRequired !== true && state.placeRequired !== true) return []
+  if (state.stop !== 'pickup' && state.stop !== 'delivery') return [violationAt([], null, 'type', UNREADABLE_REASON)]
   const path = ['appointments', state.stop]
   const candidates = [state.order, state.place].filter((r) => !isAbsent(r))
   if (candidates.length === 0) {

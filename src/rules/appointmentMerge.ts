@@ -91,11 +91,18 @@ const provenance = (place: boolean, order: boolean): FieldProvenance =>
 
 const CHANNEL_RANK: Readonly<Record<Channel, number>> = { PHONE: 0, EMAIL: 1, PORTAL: 2 }
 
+/** Whether a side's channel, lead time and instructions, the values the merge compares or joins, have their declared types. */
+const comparable = (side: AppointmentRequirement | undefined): boolean =>
+  side === undefined ||
+  ((side.channel === undefined || typeof side.channel === 'string') &&
+    (side.leadTimeHours === undefined || typeof side.leadTimeHours === 'number') &&
+    (side.instructions === undefined || typeof side.instructions === 'string'))
+
 /**
  * The dedup key of a contact (APT-09): its e-mail compared case-insensitively and its phone in
  * E.164 (already validated, compared as written).
  *
- * Total: for a contact it cannot read it returns `''` (the key of no contact) (never an exception, whatever a JavaScript caller passes).
+ * Total: for a contact it cannot read (an email or phone that is not a string among them) it returns `''` (the key of no contact) (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * contactKey({ name: 'Dock', email: 'Dock@Example.com' })
@@ -105,7 +112,13 @@ const CHANNEL_RANK: Readonly<Record<Channel, number>> = { PHONE: 0, EMAIL: 1, PO
  * @since 0.1.0
  */
 export const contactKey = /* @__PURE__ */ total(
-(c: Contact): string => `${(c.email ?? '').toLowerCase()}\u0000${c.phone ?? ''}`,
+(c: Contact): string => {
+  const email: unknown = c.email ?? ''
+  const phone: unknown = c.phone ?? ''
+  // Anything but text is a contact it cannot read, never coerced (a nested array's toString recurses).
+  if (typeof email !== 'string' || typeof phone !== 'string') return ''
+  return `${email.toLowerCase()}\u0000${phone}`
+},
   () => '',
 )
 
@@ -133,7 +146,7 @@ const fallbackContact = (address: FallbackAddress | undefined): Contact | undefi
  * contactPerson with a valid phone (+ then 8 to 15 digits) or an e-mail; the dedup key compares
  * e-mails case-insensitively and phones in E.164.
  *
- * Total: for sides it cannot read (not objects, a Proxy or getter that throws) it returns the merge of nothing, as `mergeAppointment({})` (never an exception, whatever a JavaScript caller passes).
+ * Total: for sides it cannot read (not objects, a Proxy or getter that throws, a channel or instructions that are not strings, a leadTimeHours that is not a number) it returns the merge of nothing, as `mergeAppointment({})` (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * mergeAppointment({ place: { channel: 'EMAIL', leadTimeHours: 24, instructions: 'Dock 4' }, order: { channel: 'PORTAL', portalUrl: 'https://book.example.com', leadTimeHours: 48 }, placeRequired: true })
@@ -152,6 +165,9 @@ export const mergeAppointment = /* @__PURE__ */ total(
 }): MergedAppointment => {
   const p = input.place ?? undefined
   const o = input.order ?? undefined
+  // A channel, lead time or instructions of no declared type is never compared, joined or coerced (a nested array's
+  // toString recurses): the side is unreadable, and the guard answers the merge of nothing.
+  if (!comparable(p) || !comparable(o)) throw new TypeError('an appointment side it cannot read')
 
   const channel = p?.channel !== undefined && o?.channel !== undefined
     ? (CHANNEL_RANK[o.channel] > CHANNEL_RANK[p.channel] ? o.channel : p.channel)

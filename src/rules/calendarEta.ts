@@ -59,6 +59,7 @@ export const estimateDelivery = /* @__PURE__ */ total(
       : addBusinessDays(input.pickup, input.transitDays, options)
   if (!day.isValid) return null
   const zone = input.deliveryZone ?? options.zone ?? (options.config ?? defaultConfig).businessDays.zone
+  if (typeof zone !== 'string') return null // never coerced to text (a nested array's toString recurses)
   const eta = DateTime.fromObject(
     { year: day.year, month: day.month, day: day.day, hour: Number(closeTime.slice(0, 2)), minute: Number(closeTime.slice(3)) },
     { zone },

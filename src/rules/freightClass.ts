@@ -90,7 +90,11 @@ export const freightClassForDensity = /* @__PURE__ */ total(
 (pcf: number, scale: DensityScale = NMFC_2025_SCALE): FreightClassName => {
   const bands = scale.bands
   if (typeof pcf !== 'number') return checkedClass(bands[bands.length - 1]?.freightClass)
-  for (const band of bands) if (pcf >= band.minPcf) return checkedClass(band.freightClass)
+  for (const band of bands) {
+    // A malformed band is never coerced (a nested array's toString recurses): the failure value.
+    if (typeof band.minPcf !== 'number') return LAST_CLASS
+    if (pcf >= band.minPcf) return checkedClass(band.freightClass)
+  }
   return checkedClass(bands[bands.length - 1]?.freightClass)
 },
   () => LAST_CLASS,

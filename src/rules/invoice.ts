@@ -113,7 +113,7 @@ export const buildInvoice = /* @__PURE__ */ total(
   options: { readonly invoiceDate: string; readonly prepaid?: boolean; readonly billTo?: NormalizedAddress; readonly config?: RulesConfig },
 ): Either<ProblemDetail, Invoice> => {
   if (order.status !== 'DELIVERED') {
-    return left(problemFor('invoice_not_available', `An invoice exists only for a delivered shipment; this one is ${String(order.status)}.`))
+    return left(problemFor('invoice_not_available', `An invoice exists only for a delivered shipment; this one is ${typeof order.status === 'string' ? order.status : order.status === null ? 'null' : typeof order.status}.`))
   }
   const config = options.config ?? defaultConfig
   const bad: Violation[] = []

@@ -135,6 +135,8 @@ export const newestQuoteByReference = /* @__PURE__ */ total(
   if (typeof reference !== 'string') {
     return left(validationProblem([violationAt(['reference'], null, 'type', 'must be one customer reference (the parameter given once)')]))
   }
+  // Only a list is read (a string is iterable too: 10 MB of it would be read character by character).
+  if (!Array.isArray(quotes)) return unreadableProblem<Q>()
   let best: Q | undefined
   for (const q of quotes) {
     if (q.companyId !== query.companyId || q.customerReference !== reference) continue

@@ -97,10 +97,15 @@ export interface RepairedInput {
 /** Required always, never, or when a sibling (as repaired) has a given value. */
 type Requirement = boolean | { readonly when: string; readonly is: string }
 
-/** A code field: the case it is written in, and what a well-formed code of the field is. */
+/**
+ * A code field: the case it is written in, what a well-formed code of the field is, and the
+ * longest one. An ASCII case mapping keeps the length, so a longer string is never mapped: it
+ * could not be accepted, and mapping 10 MB would cost a copy of it.
+ */
 interface Code {
   readonly to: 'upper' | 'lower'
   readonly accepts: (s: string) => boolean
+  readonly maxLength: number
 }
 
 type FieldRule =
@@ -119,11 +124,12 @@ const value = (required: Requirement): FieldRule => ({ type: 'value', required }
 const object = (fields: Fields, required: Requirement): FieldRule => ({ type: 'object', required, fields })
 const list = (of: FieldRule, required: Requirement): FieldRule => ({ type: 'list', required, of })
 
-const TWO_LETTERS: Code = { to: 'upper', accepts: formatTest(WIRE_FORMATS.twoLetterCode) }
-const SCAC: Code = { to: 'upper', accepts: formatTest(WIRE_FORMATS.scac) }
-const CHANNEL: Code = { to: 'upper', accepts: (s) => (APPOINTMENT_CHANNELS as ReadonlyArray<string>).includes(s) }
+const longest = (values: ReadonlyArray<string>): number => Math.max(...values.map((v) => v.length))
+const TWO_LETTERS: Code = { to: 'upper', accepts: formatTest(WIRE_FORMATS.twoLetterCode), maxLength: 2 }
+const SCAC: Code = { to: 'upper', accepts: formatTest(WIRE_FORMATS.scac), maxLength: 4 }
+const CHANNEL: Code = { to: 'upper', accepts: (s) => (APPOINTMENT_CHANNELS as ReadonlyArray<string>).includes(s), maxLength: longest(APPOINTMENT_CHANNELS) }
 /** QTE-01's shipmentMode values (the validator's MODE check). */
-const SHIPMENT_MODE: Code = { to: 'lower', accepts: (s) => (SHIPMENT_MODES as ReadonlyArray<string>).includes(s) }
+const SHIPMENT_MODE: Code = { to: 'lower', accepts: (s) => (SHIPMENT_MODES as ReadonlyArray<string>).includes(s), maxLength: longest(SHIPMENT_MODES) }
 
 const SHIPMENT_ADDRESS: Fields = {
   name: text(R), address1: text(R), address2: text(O), city: text(R), state: text(R, TWO_LETTERS),
@@ -266,7 +272,7 @@ const repairText = (raw: string, trimmed: string, code: Code | undefined, path: 
     record(out, path, 'trimmed', raw, trimmed)
     s = trimmed
   }
-  if (code !== undefined) {
+  if (code !== undefined && s.length <= code.maxLength) {
     const mapped = code.to === 'upper' ? asciiUpperCase(s) : asciiLowerCase(s)
     if (mapped !== s && code.accepts(mapped)) {
       record(out, path, code.to === 'upper' ? 'upper_cased' : 'lower_cased', s, mapped)

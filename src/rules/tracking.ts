@@ -39,6 +39,14 @@ export interface TrackingInclude {
 const SECTION_LIST = TRACKING_SECTIONS.join(', ')
 
 /**
+ * The longest `include` value read (D): 1,024 characters, over a hundred repetitions of the one
+ * section there is. Anything longer is rejected on its length, unsplit.
+ *
+ * @internal
+ */
+export const TRACKING_INCLUDE_MAX_LENGTH = 1024
+
+/**
  * Reads the `include` query parameter of the tracking endpoint exactly as sent: absent
  * (`undefined`) asks for no section; otherwise a comma-separated list of sections, each entry
  * exactly `location` (case-sensitive, no blanks; a repeated entry is allowed). Anything else is
@@ -47,7 +55,9 @@ const SECTION_LIST = TRACKING_SECTIONS.join(', ')
  * parameter).
  *
  * Implements TRK-01. Decisions (D): an empty value (`include=`) and an empty entry (`location,`)
- * are 400, as is a repeated parameter, so the whole format is the pattern `^location(,location)*$`.
+ * are 400, as is a repeated parameter, so the whole format is the pattern `^location(,location)*$`;
+ * a value longer than {@link TRACKING_INCLUDE_MAX_LENGTH} (1,024) characters is one `max_length`
+ * violation, judged on its length before it is split, so a 10 MB value costs what a short one does.
  *
  * @example
  * [parseTrackingInclude('location').right, parseTrackingInclude(undefined).right, parseTrackingInclude('location,route').left.violations[0].reason]
@@ -61,6 +71,9 @@ export const parseTrackingInclude = (query: unknown): Either<ProblemDetail, Trac
   if (query === undefined) return right({ location: false })
   if (typeof query !== 'string') {
     return left(validationProblem([violationAt(path, null, 'type', typeMessage('one comma-separated list of sections (the parameter given once)', query))]))
+  }
+  if (query.length > TRACKING_INCLUDE_MAX_LENGTH) {
+    return left(validationProblem([violationAt(path, null, 'max_length', `must be at most ${TRACKING_INCLUDE_MAX_LENGTH} characters`)]))
   }
   const unknownSet = new Set<string>()
   let empty = false

@@ -12,14 +12,12 @@
 //
 // Inputs per export: FUZZ_PER_EXPORT (default 10,000: CI). `npm run fuzz` (scripts/fuzz.mjs)
 // sets FUZZ_TOTAL=1000000 (spread over the exports) and FUZZ_REPORT=1 to print the counts and times.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { afterAll, describe, expect, it } from 'vitest'
 import { deepFreeze } from '../arbitraries/freeze.js'
 import { canonical } from '../support/canonical.js'
-import { ROOT_DIR, exampleCalls, functionExports, misfit, type FunctionExport } from '../support/exports.js'
+import { exampleCalls, examplePayloadCalls, functionExports, misfit, type FunctionExport } from '../support/exports.js'
 import { SPECIAL_NUMBERS, SPECIAL_STRINGS, mutated, replaceAt, stringPlaces } from '../support/mutate.js'
 
 const exportsList = functionExports()
@@ -30,26 +28,7 @@ const perExport = Number.isSafeInteger(total) && total > 0
   ? Math.ceil(total / exportsList.length)
   : Number(process.env['FUZZ_PER_EXPORT'] ?? '10000')
 
-/** The valid files of examples/, by the function that reads them (argument 0; options after). */
-const EXAMPLE_KINDS: Readonly<Record<string, ReadonlyArray<{ readonly fn: string; readonly rest: ReadonlyArray<unknown> }>>> = {
-  address: [{ fn: 'normalizeAddress', rest: [] }, { fn: 'normalizeAddress', rest: [{ purpose: 'quote' }] }, { fn: 'repairInput', rest: [] }],
-  appointment: [{ fn: 'validateAppointmentRequirement', rest: [] }],
-  components: [{ fn: 'validateComponents', rest: [] }, { fn: 'inspectComponents', rest: [{ liftgate: true }] }],
-  'create-shipment': [{ fn: 'validateCreateShipment', rest: [] }, { fn: 'canonicalJson', rest: [] }],
-  'quote-request': [{ fn: 'validateQuoteRequest', rest: [] }],
-}
-const payloadCalls = new Map<string, Array<ReadonlyArray<unknown>>>()
-for (const [kind, readers] of Object.entries(EXAMPLE_KINDS)) {
-  const dir = join(ROOT_DIR, 'examples', kind)
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    const payload = JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown
-    for (const r of readers) {
-      const list = payloadCalls.get(r.fn) ?? []
-      list.push(r.fn === 'repairInput' ? [kind, payload] : [payload, ...r.rest])
-      payloadCalls.set(r.fn, list)
-    }
-  }
-}
+const payloadCalls = examplePayloadCalls()
 
 /** Valid argument lists of a function: its doc examples' calls and the example files it reads. */
 const basesOf = (name: string): ReadonlyArray<ReadonlyArray<unknown>> => [...(calls.get(name) ?? []), ...(payloadCalls.get(name) ?? [])]

@@ -182,3 +182,32 @@ export const exampleCalls = (perFunction = 4): Map<string, ReadonlyArray<Readonl
   expect(calls.size).toBeGreaterThan(50)
   return calls
 }
+
+/** The valid files of examples/, by the function that reads them (argument 0; options after). */
+const EXAMPLE_KINDS: Readonly<Record<string, ReadonlyArray<{ readonly fn: string; readonly rest: ReadonlyArray<unknown> }>>> = {
+  address: [{ fn: 'normalizeAddress', rest: [] }, { fn: 'normalizeAddress', rest: [{ purpose: 'quote' }] }, { fn: 'repairInput', rest: [] }],
+  appointment: [{ fn: 'validateAppointmentRequirement', rest: [] }],
+  components: [{ fn: 'validateComponents', rest: [] }, { fn: 'inspectComponents', rest: [{ liftgate: true }] }],
+  'create-shipment': [{ fn: 'validateCreateShipment', rest: [] }, { fn: 'canonicalJson', rest: [] }],
+  'quote-request': [{ fn: 'validateQuoteRequest', rest: [] }],
+}
+
+/**
+ * The argument lists that read the valid files of examples/ (each file with the function of its
+ * kind; `repairInput` gets the kind first), by function name.
+ */
+export const examplePayloadCalls = (): Map<string, ReadonlyArray<ReadonlyArray<unknown>>> => {
+  const out = new Map<string, Array<ReadonlyArray<unknown>>>()
+  for (const [kind, readers] of Object.entries(EXAMPLE_KINDS)) {
+    const dir = join(ROOT_DIR, 'examples', kind)
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+      const payload = JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown
+      for (const r of readers) {
+        const list = out.get(r.fn) ?? []
+        list.push(r.fn === 'repairInput' ? [kind, payload] : [payload, ...r.rest])
+        out.set(r.fn, list)
+      }
+    }
+  }
+  return out
+}
