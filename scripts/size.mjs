@@ -1,7 +1,10 @@
 // The size check: what a front end's bundler (esbuild, minified, for the browser) makes of an
 // entry importing one function of the package, for the functions front ends import alone, and of
 // the whole surface. Each has a budget (bytes, minified and gzipped): the size it had when the
-// check was added, rounded up to the next half kB; a bundle over its budget fails the check. The
+// check was added, rounded up to the next half kB, except four raised since, on purpose (the fast
+// paths of the request validators, about 6 kB / 2 kB for create and 5 kB / 1.6 kB for quote; the
+// robustness fixes, about 0.5 kB; docs/performance.md has the figures); a bundle over its budget
+// fails the check. The
 // README's size table is this script's output, written between its markers, never typed by hand.
 //
 //   node scripts/size.mjs            print the table, exit 1 when a budget is exceeded
@@ -17,12 +20,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 /** [label, the module a front end writes, budget minified bytes, budget gzipped bytes]. */
 export const ENTRIES = [
-  ['`validateCreateShipment` only', "import { validateCreateShipment } from 'shipper-rules'; console.log(validateCreateShipment)", 33_000, 12_500],
-  ['`validateQuoteRequest` only', "import { validateQuoteRequest } from 'shipper-rules'; console.log(validateQuoteRequest)", 27_500, 11_000],
-  ['`normalizeAddress` only', "import { normalizeAddress } from 'shipper-rules'; console.log(normalizeAddress)", 11_500, 5_000],
+  ['`validateCreateShipment` only', "import { validateCreateShipment } from 'shipper-rules'; console.log(validateCreateShipment)", 40_000, 14_500],
+  ['`validateQuoteRequest` only', "import { validateQuoteRequest } from 'shipper-rules'; console.log(validateQuoteRequest)", 33_000, 12_500],
+  ['`normalizeAddress` only', "import { normalizeAddress } from 'shipper-rules'; console.log(normalizeAddress)", 12_000, 5_500],
   ['`freightClassForDensity` only', "import { freightClassForDensity } from 'shipper-rules'; console.log(freightClassForDensity)", 1_000, 600],
   ['`transitDays` only (luxon included)', "import { transitDays } from 'shipper-rules'; console.log(transitDays)", 77_500, 25_000],
-  ['the whole root (codecs and luxon included)', "import * as all from 'shipper-rules'; console.log(all)", 188_500, 63_000],
+  ['the whole root (codecs and luxon included)', "import * as all from 'shipper-rules'; console.log(all)", 197_500, 66_000],
 ]
 
 /** The minified bundle of `contents` for the browser, with the packages that contributed bytes. */

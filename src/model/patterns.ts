@@ -154,6 +154,15 @@ export const WIRE_FORMATS = {
   notBlank: { pattern: '\\S', description: 'text with at least one character that is not white space' },
 } as const satisfies Record<string, WireFormat>
 
+/**
+ * The tracking endpoint's include parameter (TRK-01): `location`, once or more, comma-separated;
+ * at most 1,024 characters, a decision (D). Apart from WIRE_FORMATS so that bundles without the
+ * tracking rules do not carry it.
+ *
+ * @internal
+ */
+export const TRACKING_INCLUDE_FORMAT = { pattern: '^location(?:,location)*$', maxLength: 1024, description: 'location, once or more, comma-separated (the one optional section)' } as const satisfies WireFormat
+
 const compiled = (f: WireFormat): RegExp => new RegExp(f.pattern, 'u')
 
 /**
@@ -217,6 +226,12 @@ export const DATE_TIME_PATTERN = compiled(WIRE_FORMATS.dateTime)
  */
 export const PORTAL_URL_PATTERN = compiled(WIRE_FORMATS.portalUrl)
 /**
+ * E-mail, the pattern alone (ADDR-10); the length limit is the caller's.
+ *
+ * @internal
+ */
+export const EMAIL_PATTERN = compiled(WIRE_FORMATS.email)
+/**
  * Required free text: one character that is not white space (ADDR-01, CRT-02).
  *
  * @internal
@@ -238,6 +253,9 @@ export const NOT_BLANK_PATTERN = compiled(WIRE_FORMATS.notBlank)
  */
 export const formatTest = /* @__PURE__ */ total(
   (format: WireFormat): ((s: string) => boolean) => {
+    // a pattern that is not text (a JavaScript caller's object, array or number) is never turned
+    // into text: the test rejects everything, as for any other format it cannot read
+    if (typeof format.pattern !== 'string') return rejectAll
     const re = compiled(format)
     const max: unknown = format.maxLength
     if (max !== undefined && typeof max !== 'number') return rejectAll

@@ -10,6 +10,7 @@ import type * as t from 'io-ts'
 import { defaultConfig } from '../config.js'
 import { REASON_CATALOGUE, type ReasonCode } from '../errors/catalogue.js'
 import { AppointmentDocumentType, AppointmentStop, OrderNumber, QuoteId, ShipmentDocumentType, WIRE_FORMATS, type JsonSchema } from '../model/index.js'
+import { TRACKING_INCLUDE_FORMAT } from '../model/patterns.js'
 import { UPLOAD_CONTENT_TYPES } from '../rules/documents.js'
 import type { ComponentName } from './components.js'
 
@@ -277,8 +278,8 @@ export const shipperPaths = (
       name: 'include',
       in: 'query',
       required: false,
-      description: 'A comma-separated list of optional sections; only `location` is supported (an unknown section is 400). Without it, location is omitted.',
-      schema: { type: 'string' },
+      description: 'A comma-separated list of optional sections; only `location` is supported (an unknown section, an empty entry or a value over 1,024 characters is 400). Without it, location is omitted.',
+      schema: { type: 'string', pattern: TRACKING_INCLUDE_FORMAT.pattern, maxLength: TRACKING_INCLUDE_FORMAT.maxLength },
       example: 'location',
     },
     confirmChangeAfterAcceptance: {

@@ -18,6 +18,7 @@ import { ADDRESS_FLAGS } from '../model/addressFields.js'
 import { WIRE_FORMATS } from '../model/patterns.js'
 import { unreadableResult } from '../internal/unreadable.js'
 import { canonicalTerritory, classifyCountry, isRequestState, type ServedCountry } from './country.js'
+import { codeKind, isLetters2, isText, isUpper2, isZip, optEmail, optFlag, optFormat, optText, REQUEST_STATE, required, SERVED, TERRITORY } from '../internal/fastChecks.js'
 import {
   formatField,
   readEmail,
@@ -129,8 +130,12 @@ const FIELD_ORDER: ReadonlyArray<string> = [
 
 const hasOwn = Object.prototype.hasOwnProperty
 
-/** The raw values of the fields the spec defines, taken from own properties only. */
-interface RawAddress {
+/**
+ * The raw values of the fields the spec defines, taken from own properties only.
+ *
+ * @internal
+ */
+export interface RawAddress {
   name?: unknown
   address1?: unknown
   address2?: unknown
@@ -153,9 +158,13 @@ interface RawAddress {
   insideRequired?: unknown
 }
 
-// One pass over the own keys; fields the spec does not define are skipped, inherited ones
-// (a polluted prototype, Object.create(…)) never seen.
-const pick = (a: JsonObject): RawAddress => {
+/**
+ * One pass over the own keys; fields the spec does not define are skipped, inherited ones
+ * (a polluted prototype, Object.create(…)) never seen. Shared with the requests' fast path.
+ *
+ * @internal
+ */
+export const pickAddress = (a: JsonObject): RawAddress => {
   // Pre-shaped: every read address gets the same hidden class whatever its key order.
   const r: RawAddress = {
     name: undefined, address1: undefined, address2: undefined, city: undefined, state: undefined,
@@ -165,29 +174,21 @@ const pick = (a: JsonObject): RawAddress => {
     appointmentRequired: undefined, callAheadRequired: undefined, lumperRequired: undefined,
     insideRequired: undefined,
   }
+  // Dispatched on the key's length first: at most three comparisons per key.
   for (const key in a) {
     if (!hasOwn.call(a, key)) continue
-    switch (key) {
-      case 'name': r.name = a[key]; break
-      case 'address1': r.address1 = a[key]; break
-      case 'address2': r.address2 = a[key]; break
-      case 'city': r.city = a[key]; break
-      case 'state': r.state = a[key]; break
-      case 'zipCode': r.zipCode = a[key]; break
-      case 'country': r.country = a[key]; break
-      case 'phoneNumber': r.phoneNumber = a[key]; break
-      case 'phoneExtension': r.phoneExtension = a[key]; break
-      case 'contactPerson': r.contactPerson = a[key]; break
-      case 'email': r.email = a[key]; break
-      case 'openTime': r.openTime = a[key]; break
-      case 'closeTime': r.closeTime = a[key]; break
-      case 'notes': r.notes = a[key]; break
-      case 'liftgateRequired': r.liftgateRequired = a[key]; break
-      case 'limitedAccess': r.limitedAccess = a[key]; break
-      case 'appointmentRequired': r.appointmentRequired = a[key]; break
-      case 'callAheadRequired': r.callAheadRequired = a[key]; break
-      case 'lumperRequired': r.lumperRequired = a[key]; break
-      case 'insideRequired': r.insideRequired = a[key]; break
+    switch (key.length) {
+      case 4: if (key === 'name') r.name = a[key]; else if (key === 'city') r.city = a[key]; break
+      case 5: if (key === 'state') r.state = a[key]; else if (key === 'email') r.email = a[key]; else if (key === 'notes') r.notes = a[key]; break
+      case 7: if (key === 'zipCode') r.zipCode = a[key]; else if (key === 'country') r.country = a[key]; break
+      case 8: if (key === 'address1') r.address1 = a[key]; else if (key === 'address2') r.address2 = a[key]; else if (key === 'openTime') r.openTime = a[key]; break
+      case 9: if (key === 'closeTime') r.closeTime = a[key]; break
+      case 11: if (key === 'phoneNumber') r.phoneNumber = a[key]; break
+      case 13: if (key === 'contactPerson') r.contactPerson = a[key]; else if (key === 'limitedAccess') r.limitedAccess = a[key]; break
+      case 14: if (key === 'phoneExtension') r.phoneExtension = a[key]; else if (key === 'lumperRequired') r.lumperRequired = a[key]; else if (key === 'insideRequired') r.insideRequired = a[key]; break
+      case 16: if (key === 'liftgateRequired') r.liftgateRequired = a[key]; break
+      case 17: if (key === 'callAheadRequired') r.callAheadRequired = a[key]; break
+      case 19: if (key === 'appointmentRequired') r.appointmentRequired = a[key]; break
     }
   }
   return r
@@ -209,22 +210,22 @@ const readAddress = (sink: Sink, a: JsonObject, path: Path, purpose: AddressPurp
   const shipment = purpose === 'shipment'
   const request = purpose !== 'response'
   const req = shipment ? REQUIRED : OPTIONAL
-  const raw = pick(a)
-  const name = readText(sink, raw.name, path, 'name', req)
-  const address1 = readText(sink, raw.address1, path, 'address1', req)
-  const address2 = readText(sink, raw.address2, path, 'address2')
-  const city = readText(sink, raw.city, path, 'city', req)
+  const raw = pickAddress(a)
+  readText(sink, raw.name, path, 'name', req)
+  readText(sink, raw.address1, path, 'address1', req)
+  readText(sink, raw.address2, path, 'address2')
+  readText(sink, raw.city, path, 'city', req)
   let stateCode = readPattern(sink, raw.state, path, 'state', purpose === 'quote' ? STATE_OPTIONAL : STATE_REQUIRED)
-  const zipCode = readPattern(sink, raw.zipCode, path, 'zipCode', ZIP)
+  readPattern(sink, raw.zipCode, path, 'zipCode', ZIP)
   const countryRaw = readPattern(sink, raw.country, path, 'country', COUNTRY)
   const countryText = countryRaw === undefined ? undefined : asciiUpperCase(countryRaw)
-  const phoneNumber = readPattern(sink, raw.phoneNumber, path, 'phoneNumber', shipment ? PHONE_REQUIRED : PHONE_OPTIONAL)
-  const phoneExtension = readPattern(sink, raw.phoneExtension, path, 'phoneExtension', EXTENSION)
-  const contactPerson = readText(sink, raw.contactPerson, path, 'contactPerson', req)
-  const email = readEmail(sink, raw.email, path, 'email')
-  const openTime = readPattern(sink, raw.openTime, path, 'openTime', TIME)
-  const closeTime = readPattern(sink, raw.closeTime, path, 'closeTime', TIME)
-  const notes = readText(sink, raw.notes, path, 'notes')
+  readPattern(sink, raw.phoneNumber, path, 'phoneNumber', shipment ? PHONE_REQUIRED : PHONE_OPTIONAL)
+  readPattern(sink, raw.phoneExtension, path, 'phoneExtension', EXTENSION)
+  readText(sink, raw.contactPerson, path, 'contactPerson', req)
+  readEmail(sink, raw.email, path, 'email')
+  readPattern(sink, raw.openTime, path, 'openTime', TIME)
+  readPattern(sink, raw.closeTime, path, 'closeTime', TIME)
+  readText(sink, raw.notes, path, 'notes')
 
   // Country (ADDR-05, ADDR-06): absent means US; a malformed text was reported by readPattern.
   let country: string | undefined = raw.country === undefined ? ADDRESS_DEFAULTS.country : countryText
@@ -258,20 +259,35 @@ const readAddress = (sink: Sink, a: JsonObject, path: Path, purpose: AddressPurp
     }
   }
 
-  const liftgateRequired = readFlag(sink, raw.liftgateRequired, path, 'liftgateRequired')
-  const limitedAccess = readFlag(sink, raw.limitedAccess, path, 'limitedAccess')
-  const appointmentRequired = readFlag(sink, raw.appointmentRequired, path, 'appointmentRequired')
-  const callAheadRequired = readFlag(sink, raw.callAheadRequired, path, 'callAheadRequired')
-  const lumperRequired = readFlag(sink, raw.lumperRequired, path, 'lumperRequired')
-  const insideRequired = readFlag(sink, raw.insideRequired, path, 'insideRequired')
+  readFlag(sink, raw.liftgateRequired, path, 'liftgateRequired')
+  readFlag(sink, raw.limitedAccess, path, 'limitedAccess')
+  readFlag(sink, raw.appointmentRequired, path, 'appointmentRequired')
+  readFlag(sink, raw.callAheadRequired, path, 'callAheadRequired')
+  readFlag(sink, raw.lumperRequired, path, 'lumperRequired')
+  readFlag(sink, raw.insideRequired, path, 'insideRequired')
 
-  // Built by named stores in wire order: the same hidden class for every address.
+  // The value is used only when nothing was reported, so every field read as sent.
+  return addressValue(raw, stateCode, country)
+}
+
+/**
+ * The normalized address of a valid one: its fields as sent, in wire order by named stores (the
+ * same hidden class for every address), the state and country given, the default hours applied.
+ * Shared with the requests' fast path.
+ *
+ * @internal
+ */
+export const addressValue = (raw: RawAddress, state: string | undefined, country: string | undefined): NormalizedAddress => {
+  const {
+    name, address1, address2, city, zipCode, phoneNumber, phoneExtension, contactPerson, email, openTime, closeTime, notes,
+    liftgateRequired, limitedAccess, appointmentRequired, callAheadRequired, lumperRequired, insideRequired,
+  } = raw
   const r: Record<string, unknown> & RawAddress = {}
   if (name !== undefined) r.name = name
   if (address1 !== undefined) r.address1 = address1
   if (address2 !== undefined) r.address2 = address2
   if (city !== undefined) r.city = city
-  if (stateCode !== undefined) r.state = stateCode
+  if (state !== undefined) r.state = state
   if (zipCode !== undefined) r.zipCode = zipCode
   if (country !== undefined) r.country = country
   if (phoneNumber !== undefined) r.phoneNumber = phoneNumber
@@ -288,4 +304,48 @@ const readAddress = (sink: Sink, a: JsonObject, path: Path, purpose: AddressPurp
   if (lumperRequired !== undefined) r.lumperRequired = lumperRequired
   if (insideRequired !== undefined) r.insideRequired = insideRequired
   return r as unknown as NormalizedAddress
+}
+
+/**
+ * The fast path of a request's address (`shipment`: ADDR-01 … ADDR-12, otherwise a quote's,
+ * ADDR-13): the normalized address when it is plainly valid, else `undefined`, and then
+ * `normalizeAddress` answers (see `requestsFast.ts`). Never throws.
+ *
+ * @internal
+ */
+export const fastAddress = (input: unknown, shipment: boolean): NormalizedAddress | undefined => {
+  try {
+    if (!isObject(input)) return undefined
+    const a = pickAddress(input)
+    const { name, address1, city, phoneNumber, contactPerson, zipCode } = a
+    if (shipment) {
+      if (!required(name, Infinity) || !required(address1, Infinity) || !required(city, Infinity) || !required(contactPerson, Infinity) || phoneNumber === undefined) return undefined
+    } else if (!optText(name) || !optText(address1) || !optText(city) || !optText(contactPerson)) return undefined
+    if (!isText(zipCode) || !isZip(zipCode) || !optFormat(phoneNumber, PHONE_OPTIONAL) || !optText(a.address2) || !optText(a.notes) || !optEmail(a.email)) return undefined
+    if (!optFormat(a.phoneExtension, EXTENSION) || !optFormat(a.openTime, TIME) || !optFormat(a.closeTime, TIME)) return undefined
+    if (!optFlag(a.liftgateRequired) || !optFlag(a.limitedAccess) || !optFlag(a.appointmentRequired) || !optFlag(a.callAheadRequired) || !optFlag(a.lumperRequired) || !optFlag(a.insideRequired)) return undefined
+    // A request's country is served (ADDR-05, ADDR-06); its state a request state (ADDR-02),
+    // written the canonical territory way (ADDR-07).
+    const rawCountry = a.country
+    let country: string = ADDRESS_DEFAULTS.country
+    if (rawCountry !== undefined) {
+      if (!isText(rawCountry) || !isLetters2(rawCountry)) return undefined
+      country = isUpper2(rawCountry) ? rawCountry : asciiUpperCase(rawCountry)
+      if (!(codeKind(country) & SERVED)) return undefined
+    }
+    const state = a.state
+    if (state === undefined) {
+      if (shipment) return undefined
+    } else {
+      if (!isText(state) || !isUpper2(state)) return undefined
+      const kind = codeKind(state)
+      if (!(kind & REQUEST_STATE)) return undefined
+      if (country === 'US') {
+        if (kind & TERRITORY) country = state
+      } else if (state !== country) return undefined
+    }
+    return addressValue(a, state, country)
+  } catch {
+    return undefined
+  }
 }

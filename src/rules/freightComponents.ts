@@ -15,7 +15,8 @@ import type { Either } from 'fp-ts/lib/Either.js'
 import { readInteger, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isObject, jsonType, own, type JsonObject } from '../internal/input.js'
 import { FREIGHT_CLASSES, type FreightClassName } from '../model/densityScales.js'
-import { densityOf, effectiveFreightClass, type PalletSize } from './freightClass.js'
+import { densityOf, effectiveFreightClass, freightClassForPallet, type PalletSize } from './freightClass.js'
+import { isText, isWhole, optText } from '../internal/fastChecks.js'
 import {
   DEFAULT_PALLET_DIMENSIONS,
   isOversized,
@@ -92,6 +93,8 @@ export interface ComponentsOptions {
   readonly entity?: string | null
 }
 
+const NAN_TOTALS: OrderTotals = Object.freeze({ totalPalletCount: Number.NaN, totalPoundsWeight: Number.NaN })
+
 /**
  * Returns the order's totals: the pallet count summed over components, and the weight as the
  * configuration defines it (`config.pallet.totalWeight`).
@@ -100,7 +103,7 @@ export interface ComponentsOptions {
  * Σ poundsWeight × palletCount, the weight of the freight, because poundsWeight is a per-pallet
  * weight; `sumOfComponents` gives the spec's literal "sum of component poundsWeight".
  *
- * Total: for components it cannot read (not an array, an item without numbers is summed as given) it returns `NaN` totals (never an exception, whatever a JavaScript caller passes).
+ * Total: for components it cannot read (not an array, or a group whose palletCount or poundsWeight is not a number) it returns `NaN` totals without walking or coercing anything (never an exception, whatever a JavaScript caller passes).
  *
  * @example
  * orderTotals([{ palletCount: 2, poundsWeight: 500 }, { palletCount: 1, poundsWeight: 300 }])
@@ -115,15 +118,18 @@ export const orderTotals = /* @__PURE__ */ total(
   options: { readonly config?: RulesConfig } = {},
 ): OrderTotals => {
   const allPallets = (options.config ?? defaultConfig).pallet.totalWeight === 'allPallets'
+  // not a list, or a group whose counts are not numbers: the NaN totals, nothing coerced or walked
+  if (!Array.isArray(components)) return NAN_TOTALS
   let totalPalletCount = 0
   let totalPoundsWeight = 0
   for (const c of components) {
+    if (typeof c !== 'object' || c === null || typeof c.palletCount !== 'number' || typeof c.poundsWeight !== 'number') return NAN_TOTALS
     totalPalletCount += c.palletCount
     totalPoundsWeight += allPallets ? c.poundsWeight * c.palletCount : c.poundsWeight
   }
   return { totalPalletCount, totalPoundsWeight }
 },
-  () => ({ totalPalletCount: Number.NaN, totalPoundsWeight: Number.NaN }),
+  () => NAN_TOTALS,
 )
 
 /**
@@ -173,6 +179,8 @@ export const inspectComponents = /* @__PURE__ */ total(
 export const readComponents = (
   input: unknown,
   options: ComponentsOptions = {},
+  /** Only each report's `component` is wanted (the request validators): a plainly valid component takes the fast path. */
+  valuesOnly = false,
 ): { readonly reports: ReadonlyArray<ComponentReport>; readonly totals: OrderTotals; readonly shape: Violation[]; readonly limits: Violation[] } => {
   const config = options.config ?? defaultConfig
   const path = options.path === undefined ? DEFAULT_PATH : parsePath(options.path)
@@ -189,15 +197,30 @@ export const readComponents = (
     )
     return { reports, totals: { totalPalletCount: 0, totalPoundsWeight: 0 }, shape: shape.out, limits: limits.out }
   }
+  // Every group carries at least one pallet, so a list longer than the per-order cap can never be
+  // accepted: it is judged on its length alone (the same 422 limit violation the pallet tally
+  // gives), its groups unread, so a list of a million groups costs what a short one does (D).
+  if (input.length > config.pallet.maxPalletsPerOrder) {
+    limits.out.push(
+      violationAt(path, entity, 'out_of_range', `the order has ${input.length} pallet groups, so at least ${input.length} pallets; at most ${config.pallet.maxPalletsPerOrder} pallets are allowed per order`),
+    )
+    return { reports, totals: NO_TOTALS, shape: shape.out, limits: limits.out }
+  }
   const limitsInForce = limitsFor(config, options.liftgate === true)
   const tally = { pallets: 0 }
   input.forEach((item: unknown, i) => {
+    const component = valuesOnly ? fastComponent(item, limitsInForce, config) : undefined
+    if (component !== undefined) {
+      tally.pallets += component.palletCount
+      reports.push({ component } as ComponentReport)
+      return
+    }
     const r = readComponent(item, [...path, i], shape, limits, limitsInForce, config, tally)
     if (r !== undefined) reports.push(r)
   })
   // Reports are only ever returned when nothing is wrong, so a component over a limit skips its
   // report; the pallet tally still counts every well-formed component for the per-order cap.
-  const totals = orderTotals(reports.map((r) => r.component), { config })
+  const totals = valuesOnly ? NO_TOTALS : orderTotals(reports.map((r) => r.component), { config })
   if (shape.out.length === 0 && tally.pallets > config.pallet.maxPalletsPerOrder) {
     limits.out.push(
       violationAt(path, entity, 'out_of_range', `the order has ${tally.pallets} pallets; at most ${config.pallet.maxPalletsPerOrder} pallets are allowed per order`),
@@ -233,9 +256,11 @@ export const validateComponents = /* @__PURE__ */ total(
 )
 
 const DEFAULT_PATH: Path = ['orderComponents']
+const NO_TOTALS: OrderTotals = Object.freeze({ totalPalletCount: 0, totalPoundsWeight: 0 })
 const detailFor = (n: number): string => `The request has ${n} invalid field${n === 1 ? '' : 's'}.`
 
-interface Limits {
+/** @internal */
+export interface Limits {
   readonly min: PalletSize
   readonly max: PalletSize
   readonly maxPounds: number
@@ -262,7 +287,12 @@ const triple = (d: PalletSize): string => `${d.length} x ${d.width} x ${d.height
 // judged by the defaults never formats them again. Any other configuration builds its own per call.
 const withMessages = (lim: Limits): Readonly<Limits> => (statedLimits(lim), poundsLimit(lim), Object.freeze(lim))
 const DEFAULT_LIMITS = { standard: withMessages(limitsOf(defaultConfig, false)), liftgate: withMessages(limitsOf(defaultConfig, true)) }
-const limitsFor = (c: RulesConfig, liftgate: boolean): Limits =>
+/**
+ * The limits in force: the default configuration's are constants.
+ *
+ * @internal
+ */
+export const limitsFor = (c: RulesConfig, liftgate: boolean): Limits =>
   c === defaultConfig ? (liftgate ? DEFAULT_LIMITS.liftgate : DEFAULT_LIMITS.standard) : limitsOf(c, liftgate)
 
 const CLASS_SET: ReadonlySet<string> = new Set(FREIGHT_CLASSES)
@@ -287,7 +317,7 @@ const readComponent = (
   }
   const before = shape.out.length
   const limitsBefore = limits.out.length
-  const c = pick(item)
+  const c = pickComponent(item)
   const palletCount = readInteger(shape, c.palletCount, path, 'palletCount', POSITIVE)
   const poundsWeight = readInteger(shape, c.poundsWeight, path, 'poundsWeight', POSITIVE)
   if (poundsWeight !== undefined && poundsWeight > lim.maxPounds) {
@@ -295,10 +325,10 @@ const readComponent = (
   }
   const resolved = readDimensions(c, path, shape, limits, lim)
   const declared = readDeclaredClass(c.freightClass, path, shape)
-  const description = readText(shape, c.description, path, 'description')
-  const nmfcCode = readText(shape, c.nmfcCode, path, 'nmfcCode')
-  const packagingType = readText(shape, c.packagingType, path, 'packagingType')
-  const pieceCount = readInteger(shape, c.pieceCount, path, 'pieceCount', { min: 0 })
+  readText(shape, c.description, path, 'description')
+  readText(shape, c.nmfcCode, path, 'nmfcCode')
+  readText(shape, c.packagingType, path, 'packagingType')
+  readInteger(shape, c.pieceCount, path, 'pieceCount', { min: 0 })
   if (shape.out.length > before || palletCount === undefined || poundsWeight === undefined || resolved === undefined) {
     return undefined
   }
@@ -307,13 +337,9 @@ const readComponent = (
   const dims = resolved.dims
   const cls = effectiveFreightClass({ poundsWeight, dimensions: dims, freightClass: declared }, { config })
   // Optional members stored in wire order, each only when present.
-  const component: { -readonly [K in keyof NormalizedComponent]: NormalizedComponent[K] } = { palletCount, poundsWeight, dimensions: dims, freightClass: cls.freightClass }
-  if (description !== undefined) component.description = description
-  if (nmfcCode !== undefined) component.nmfcCode = nmfcCode
-  if (packagingType !== undefined) component.packagingType = packagingType
-  if (pieceCount !== undefined) component.pieceCount = pieceCount
   return {
-    component,
+    // every field of the component is valid here, so read as sent
+    component: componentValue(c, palletCount, poundsWeight, dims, cls.freightClass),
     dimensionsSource: resolved.source,
     freightClassSource: cls.source,
     density: densityOf(poundsWeight, dims),
@@ -322,10 +348,27 @@ const readComponent = (
   }
 }
 
+/**
+ * The normalized value of a valid component: optional members stored in wire order, each only
+ * when present (shared with the requests' fast path).
+ *
+ * @internal
+ */
+export const componentValue = (c: RawComponent, palletCount: number, poundsWeight: number, dimensions: PalletSize, freightClass: FreightClassName): NormalizedComponent => {
+  const { description, nmfcCode, packagingType, pieceCount } = c
+  const component: { -readonly [K in keyof NormalizedComponent]: NormalizedComponent[K] } = { palletCount, poundsWeight, dimensions, freightClass }
+  if (description !== undefined) component.description = description as string
+  if (nmfcCode !== undefined) component.nmfcCode = nmfcCode as string
+  if (packagingType !== undefined) component.packagingType = packagingType as string
+  if (pieceCount !== undefined) component.pieceCount = pieceCount as number
+  return component
+}
+
 const renderedField = (path: Path, field: string): string => renderPath([...path, field])
 const NO_NOTICES: ReadonlyArray<Notice> = Object.freeze([])
 
-interface RawComponent {
+/** @internal */
+export interface RawComponent {
   palletCount?: unknown
   poundsWeight?: unknown
   dimensions?: unknown
@@ -338,24 +381,27 @@ interface RawComponent {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty
-const pick = (a: JsonObject): RawComponent => {
+/**
+ * One pass over a component's own keys into a pre-shaped record (shared with the requests' fast path).
+ *
+ * @internal
+ */
+export const pickComponent = (a: JsonObject): RawComponent => {
   const r: RawComponent = {
     palletCount: undefined, poundsWeight: undefined, dimensions: undefined, palletDimensions: undefined,
     description: undefined, nmfcCode: undefined, freightClass: undefined, packagingType: undefined,
     pieceCount: undefined,
   }
+  // Dispatched on the key's length first: at most two comparisons per key.
   for (const key in a) {
     if (!hasOwn.call(a, key)) continue
-    switch (key) {
-      case 'palletCount': r.palletCount = a[key]; break
-      case 'poundsWeight': r.poundsWeight = a[key]; break
-      case 'dimensions': r.dimensions = a[key]; break
-      case 'palletDimensions': r.palletDimensions = a[key]; break
-      case 'description': r.description = a[key]; break
-      case 'nmfcCode': r.nmfcCode = a[key]; break
-      case 'freightClass': r.freightClass = a[key]; break
-      case 'packagingType': r.packagingType = a[key]; break
-      case 'pieceCount': r.pieceCount = a[key]; break
+    switch (key.length) {
+      case 8: if (key === 'nmfcCode') r.nmfcCode = a[key]; break
+      case 10: if (key === 'dimensions') r.dimensions = a[key]; else if (key === 'pieceCount') r.pieceCount = a[key]; break
+      case 11: if (key === 'palletCount') r.palletCount = a[key]; else if (key === 'description') r.description = a[key]; break
+      case 12: if (key === 'poundsWeight') r.poundsWeight = a[key]; else if (key === 'freightClass') r.freightClass = a[key]; break
+      case 13: if (key === 'packagingType') r.packagingType = a[key]; break
+      case 16: if (key === 'palletDimensions') r.palletDimensions = a[key]; break
     }
   }
   return r
@@ -455,5 +501,106 @@ const checkDimensionLimits = (dims: PalletSize, source: DimensionsSource, path: 
     if (source === 'dimensions') report(limits, [...path, 'dimensions'], name, 'out_of_range', message)
     else if (source === 'palletDimensions') report(limits, [...path, 'palletDimensions'], PALLET_DIMENSIONS_ORDER.indexOf(name), 'out_of_range', message)
     else report(limits, path, 'dimensions', 'out_of_range', `the default dimensions ${triple(DEFAULT_PALLET_DIMENSIONS)} apply and ${message}`)
+  }
+}
+
+const hasOwnProperty = Object.prototype.hasOwnProperty
+
+/** The density class of one pallet exactly as `effectiveFreightClass` derives it (FRT-07), without its allocations. */
+const densityClass = (pounds: number, dims: PalletSize, config: RulesConfig): FreightClassName => {
+  const scale = config.densityScale
+  const bands = scale.bands
+  const volume = dims.length * dims.width * dims.height
+  const weight = 172_800 * pounds
+  const first = bands[0]
+  // volume and weight are positive whole numbers here, so safe means at most 2^53 - 1
+  if (first !== undefined && volume > 0 && volume <= Number.MAX_SAFE_INTEGER && weight <= Number.MAX_SAFE_INTEGER && Number.isSafeInteger(volume * Math.round(first.minPcf * 100))) {
+    for (const band of bands) {
+      if (weight >= Math.round(band.minPcf * 100) * volume) {
+        if (CLASS_SET.has(band.freightClass)) return band.freightClass
+        break
+      }
+    }
+  }
+  return freightClassForPallet(pounds, dims, scale)
+}
+
+/**
+ * The fast path of one pallet group (FRT-01 … FRT-11): its normalized value when it is plainly
+ * valid within `lim`, else `undefined`, and then the reference reader answers (an incomplete
+ * `dimensions` object, ignored with a notice, is left to it too). Never throws.
+ *
+ * @internal
+ */
+export const fastComponent = (item: unknown, lim: Limits, config: RulesConfig): NormalizedComponent | undefined => {
+  try {
+    if (!isObject(item)) return undefined
+    const c = pickComponent(item)
+    const { palletCount, poundsWeight, dimensions: d, palletDimensions: p, freightClass: declared, pieceCount } = c
+    if (!isWhole(palletCount, 1) || !isWhole(poundsWeight, 1) || poundsWeight > lim.maxPounds) return undefined
+    let dims: PalletSize | undefined
+    if (d !== undefined) {
+      if (!isObject(d)) return undefined
+      // own enumerable members only (the reference's `own` reads non-enumerable ones too: such an
+      // object gives up here, and the reference answers)
+      let length: unknown
+      let width: unknown
+      let height: unknown
+      for (const key in d) {
+        if (!hasOwnProperty.call(d, key)) continue
+        if (key === 'length') length = d[key]
+        else if (key === 'width') width = d[key]
+        else if (key === 'height') height = d[key]
+      }
+      if (!isWhole(length, 0) || !isWhole(width, 0) || !isWhole(height, 0)) return undefined
+      dims = { length, width, height }
+    }
+    if (p !== undefined) {
+      // the deprecated [height, length, width], checked even when a complete dimensions wins
+      if (!Array.isArray(p) || p.length !== 3) return undefined
+      const height: unknown = p[0]
+      const length: unknown = p[1]
+      const width: unknown = p[2]
+      if (!isWhole(height, 0) || !isWhole(length, 0) || !isWhole(width, 0)) return undefined
+      dims ??= { length, width, height }
+    }
+    dims ??= DEFAULT_PALLET_DIMENSIONS
+    const { min, max } = lim
+    if (
+      !(dims.length >= min.length && dims.length <= max.length &&
+      dims.width >= min.width && dims.width <= max.width &&
+      dims.height >= min.height && dims.height <= max.height)
+    ) return undefined
+    if (declared !== undefined && !(isText(declared) && CLASS_SET.has(declared))) return undefined
+    if (!optText(c.description) || !optText(c.nmfcCode) || !optText(c.packagingType)) return undefined
+    if (!(pieceCount === undefined || (isWhole(pieceCount, 0) && pieceCount <= Number.MAX_SAFE_INTEGER))) return undefined
+    return componentValue(c, palletCount, poundsWeight, dims, declared === undefined ? densityClass(poundsWeight, dims, config) : (declared as FreightClassName))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The fast path of a request's pallet groups (FRT-01 … FRT-12): the normalized components when
+ * every one is plainly valid and the order within its pallet cap, else `undefined` (then
+ * `readComponents` answers). Never throws.
+ *
+ * @internal
+ */
+export const fastComponents = (raw: unknown, liftgate: boolean, config: RulesConfig): NormalizedComponent[] | undefined => {
+  try {
+    if (!Array.isArray(raw) || raw.length === 0 || raw.length > config.pallet.maxPalletsPerOrder) return undefined
+    const lim = limitsFor(config, liftgate)
+    const out: NormalizedComponent[] = []
+    let pallets = 0
+    for (let i = 0; i < raw.length; i++) {
+      const c = fastComponent(raw[i], lim, config)
+      if (c === undefined) return undefined
+      pallets += c.palletCount
+      out.push(c)
+    }
+    return pallets > config.pallet.maxPalletsPerOrder ? undefined : out
+  } catch {
+    return undefined
   }
 }

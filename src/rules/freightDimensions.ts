@@ -174,7 +174,7 @@ export const resolveDimensions = /* @__PURE__ */ total(
  *
  * Implements FRT-11.
  *
- * Total: for dimensions or a configuration it cannot read it returns `false` (never an exception, whatever a JavaScript caller passes).
+ * Total: for dimensions or a configuration it cannot read, or a length or width that is not a number, it returns `false` (never an exception, never a coercion, whatever a JavaScript caller passes).
  *
  * @example
  * [isOversized({ length: 40, width: 48, height: 60 }), isOversized({ length: 50, width: 40, height: 40 })]
@@ -186,6 +186,8 @@ export const resolveDimensions = /* @__PURE__ */ total(
 export const isOversized = /* @__PURE__ */ total(
 (dims: PalletSize, config: RulesConfig = defaultConfig): boolean => {
   const fp = config.pallet.standardFootprint
+  // sizes that are not numbers are not compared (never coerced): not oversized
+  if (typeof dims.length !== 'number' || typeof dims.width !== 'number') return false
   const long = Math.max(dims.length, dims.width)
   const short = Math.min(dims.length, dims.width)
   return long > Math.max(fp.length, fp.width) || short > Math.min(fp.length, fp.width)

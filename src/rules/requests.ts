@@ -12,15 +12,17 @@ import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, type ProblemDetail } from '../errors/problem.js'
 import { violationAt, type Violation } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
-import { DATE_TIME_FIELD, formatField, readEmail, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { DATE_TIME_FIELD, readEmail, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isObject, own, type JsonObject } from '../internal/input.js'
 import { instantOf } from '../internal/instant.js'
 import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
-import { LIMITS, SHIPMENT_MODES, WIRE_FORMATS } from '../model/patterns.js'
-import { normalizeAddress } from './address.js'
+import { LIMITS, SHIPMENT_MODES } from '../model/patterns.js'
+import { fastAddress, normalizeAddress } from './address.js'
 import { validateAppointmentRequirement, readReferences, type AppointmentRequirement } from './appointment.js'
-import { readComponents, type NormalizedComponent } from './freightComponents.js'
+import { fastComponents, readComponents, type NormalizedComponent } from './freightComponents.js'
 import { total } from '../internal/total.js'
+import { fastDateTime } from '../internal/fastChecks.js'
+import { DISPATCH_PHONE, dispatchValue, fastDispatch, fastQuoteRequest, fastReferences, fastRequirement, pickCreate, pickQuote, QUOTE_ID, SCAC } from './requestsFast.js'
 import { unreadableProblem } from '../internal/unreadable.js'
 
 /**
@@ -84,11 +86,11 @@ export interface RequestOptions {
 }
 
 const ROOT: ReadonlyArray<string> = []
+const NO_OPTIONS: RequestOptions = Object.freeze({})
 const PICKUP_SHIPMENT = { path: ['pickupAddress'], entity: 'pickupAddress' } as const
 const DELIVERY_SHIPMENT = { path: ['deliveryAddress'], entity: 'deliveryAddress' } as const
 const PICKUP_QUOTE = { ...PICKUP_SHIPMENT, purpose: 'quote' } as const
 const DELIVERY_QUOTE = { ...DELIVERY_SHIPMENT, purpose: 'quote' } as const
-const QUOTE_ID = formatField(WIRE_FORMATS.quoteId)
 
 /** Collects the violations of a field-level result into the shape list, returning the value. */
 const take = <A>(r: Either<ReadonlyArray<Violation>, A>, out: Violation[]): A | undefined => {
@@ -106,8 +108,10 @@ const LIFTGATE_DEFAULT = { liftgate: true } as const
 const STANDARD_DEFAULT = { liftgate: false } as const
 
 /** Components: shape violations to `shape`, limit violations to `limits`. */
-const components = (raw: unknown, liftgate: boolean, config: RulesConfig, shape: Violation[], limits: Violation[]): ReadonlyArray<NormalizedComponent> | undefined => {
-  const r = readComponents(raw, liftgate ? (config === defaultConfig ? LIFTGATE_DEFAULT : { liftgate, config }) : config === defaultConfig ? STANDARD_DEFAULT : { liftgate, config })
+const components = (raw: unknown, liftgate: boolean, config: RulesConfig, shape: Violation[], limits: Violation[], fast: boolean): ReadonlyArray<NormalizedComponent> | undefined => {
+  const quick = fast ? fastComponents(raw, liftgate, config) : undefined
+  if (quick !== undefined) return quick
+  const r = readComponents(raw, liftgate ? (config === defaultConfig ? LIFTGATE_DEFAULT : { liftgate, config }) : config === defaultConfig ? STANDARD_DEFAULT : { liftgate, config }, fast)
   for (const v of r.shape) shape.push(v)
   for (const v of r.limits) limits.push(v)
   return r.shape.length === 0 && r.limits.length === 0 ? r.reports.map((c) => c.component) : undefined
@@ -147,8 +151,30 @@ const notAnObject = (body: unknown): ProblemDetail =>
  * @category rules
  * @since 0.1.0
  */
-export const validateCreateShipment = /* @__PURE__ */ total(
-(body: unknown, options: RequestOptions = {}): Either<ProblemDetail, NormalizedCreateShipment> => {
+export const validateCreateShipment = (body: unknown, options?: RequestOptions): Either<ProblemDetail, NormalizedCreateShipment> => {
+  // total, as `total` makes a function, without its rest-and-spread call
+  try {
+    return createShipment(body, options === undefined ? NO_OPTIONS : options, true)
+  } catch {
+    return unreadableProblem<NormalizedCreateShipment>()
+  }
+}
+
+/**
+ * The reference path of {@link validateCreateShipment}: every part of the request read by its rule
+ * family's reader, every violation collected and worded. The exported validator reads each part
+ * by its fast path first (`./requestsFast.ts`) and falls back to these readers for a part that is
+ * not plainly valid; a property holds the two equal.
+ *
+ * @internal
+ */
+export const validateCreateShipmentReference = /* @__PURE__ */ total(
+  (body: unknown, options: RequestOptions = {}): Either<ProblemDetail, NormalizedCreateShipment> => createShipment(body, options, false),
+  () => unreadableProblem<NormalizedCreateShipment>(),
+)
+
+/** The create request's composition; `fast`: each part by its fast path first. */
+const createShipment = (body: unknown, options: RequestOptions, fast: boolean): Either<ProblemDetail, NormalizedCreateShipment> => {
   if (!isObject(body)) return left(notAnObject(body))
   const config = options.config ?? defaultConfig
   const shape: Violation[] = []
@@ -157,23 +183,25 @@ export const validateCreateShipment = /* @__PURE__ */ total(
   const b = pickCreate(body)
   const rawPickup = b.pickupAddress
   const rawDelivery = b.deliveryAddress
-  const pickupAddress = take(normalizeAddress(rawPickup, PICKUP_SHIPMENT), shape)
-  const deliveryAddress = take(normalizeAddress(rawDelivery, DELIVERY_SHIPMENT), shape)
+  const pickupAddress = (fast ? fastAddress(rawPickup, true) : undefined) ?? take(normalizeAddress(rawPickup, PICKUP_SHIPMENT), shape)
+  const deliveryAddress = (fast ? fastAddress(rawDelivery, true) : undefined) ?? take(normalizeAddress(rawDelivery, DELIVERY_SHIPMENT), shape)
   const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
-  const orderComponents = components(b.orderComponents, liftgate, config, shape, limits)
+  const orderComponents = components(b.orderComponents, liftgate, config, shape, limits, fast)
   const description = readText(sink, b.description, ROOT, 'description', REQUIRED_TEXT)
   const quoteId = readPattern(sink, b.quoteId, ROOT, 'quoteId', QUOTE_ID)
   const poNumber = readText(sink, b.poNumber, ROOT, 'poNumber')
   const refNumber = readText(sink, b.refNumber, ROOT, 'refNumber')
   const instructions = readText(sink, b.instructions, ROOT, 'instructions', INSTRUCTIONS)
-  const referenceNumbers = readReferences(sink, b.referenceNumbers, ROOT, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength)
-  const requiredPickupDate = readPattern(sink, b.requiredPickupDate, ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
-  const requiredDeliveryBy = readPattern(sink, b.requiredDeliveryBy, ROOT, 'requiredDeliveryBy', DATE_TIME_FIELD)
+  const rawReferences = b.referenceNumbers
+  const referenceNumbers = (fast && rawReferences !== undefined ? fastReferences(rawReferences, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength) : null) ??
+    readReferences(sink, rawReferences, ROOT, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength)
+  const requiredPickupDate = (fast ? fastDateTime(b.requiredPickupDate) : undefined) ?? readPattern(sink, b.requiredPickupDate, ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
+  const requiredDeliveryBy = (fast ? fastDateTime(b.requiredDeliveryBy) : undefined) ?? readPattern(sink, b.requiredDeliveryBy, ROOT, 'requiredDeliveryBy', DATE_TIME_FIELD)
   if (requiredPickupDate !== undefined && requiredDeliveryBy !== undefined && instantOf(requiredDeliveryBy) < instantOf(requiredPickupDate)) {
     report(sink, ROOT, 'requiredDeliveryBy', 'mismatch', 'must not be before requiredPickupDate')
   }
-  const appointments = readAppointments(b.appointments, flag(rawPickup, 'appointmentRequired'), flag(rawDelivery, 'appointmentRequired'), shape)
-  const shipperDispatch = readDispatch(b.shipperDispatch, shape)
+  const appointments = readAppointments(b.appointments, flag(rawPickup, 'appointmentRequired'), flag(rawDelivery, 'appointmentRequired'), shape, fast)
+  const shipperDispatch = (fast ? fastDispatch(b.shipperDispatch) : undefined) ?? readDispatch(b.shipperDispatch, shape)
   if (pickupAddress === undefined || deliveryAddress === undefined || orderComponents === undefined || description === undefined) return answer<NormalizedCreateShipment>(undefined, shape, limits)
   // Optional members stored in wire order, each only when present.
   const value: Mutable<NormalizedCreateShipment> = {
@@ -192,60 +220,13 @@ export const validateCreateShipment = /* @__PURE__ */ total(
   if (appointments !== undefined) value.appointments = appointments
   if (shipperDispatch !== undefined) value.shipperDispatch = shipperDispatch
   return answer(value, shape, limits)
-},
-  () => unreadableProblem<NormalizedCreateShipment>(),
-)
+}
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 const REQUIRED_TEXT = { required: true, notBlank: true } as const
 const INSTRUCTIONS = { maxLength: LIMITS.instructionsMaxLength } as const
 
-interface RawCreate {
-  pickupAddress: unknown
-  deliveryAddress: unknown
-  orderComponents: unknown
-  description: unknown
-  quoteId: unknown
-  poNumber: unknown
-  refNumber: unknown
-  instructions: unknown
-  referenceNumbers: unknown
-  requiredPickupDate: unknown
-  requiredDeliveryBy: unknown
-  appointments: unknown
-  shipperDispatch: unknown
-}
-
-// One pass over the body's own keys into a pre-shaped record (as the address reader does):
-// inherited keys are never seen, unknown ones (companyId among them) skipped.
-const pickCreate = (b: JsonObject): RawCreate => {
-  const r: RawCreate = {
-    pickupAddress: undefined, deliveryAddress: undefined, orderComponents: undefined, description: undefined, quoteId: undefined,
-    poNumber: undefined, refNumber: undefined, instructions: undefined, referenceNumbers: undefined, requiredPickupDate: undefined,
-    requiredDeliveryBy: undefined, appointments: undefined, shipperDispatch: undefined,
-  }
-  for (const key in b) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) continue
-    switch (key) {
-      case 'pickupAddress': r.pickupAddress = b[key]; break
-      case 'deliveryAddress': r.deliveryAddress = b[key]; break
-      case 'orderComponents': r.orderComponents = b[key]; break
-      case 'description': r.description = b[key]; break
-      case 'quoteId': r.quoteId = b[key]; break
-      case 'poNumber': r.poNumber = b[key]; break
-      case 'refNumber': r.refNumber = b[key]; break
-      case 'instructions': r.instructions = b[key]; break
-      case 'referenceNumbers': r.referenceNumbers = b[key]; break
-      case 'requiredPickupDate': r.requiredPickupDate = b[key]; break
-      case 'requiredDeliveryBy': r.requiredDeliveryBy = b[key]; break
-      case 'appointments': r.appointments = b[key]; break
-      case 'shipperDispatch': r.shipperDispatch = b[key]; break
-    }
-  }
-  return r
-}
-
-const readAppointments = (raw: unknown, pickupRequired: boolean, deliveryRequired: boolean, out: Violation[]): NormalizedCreateShipment['appointments'] => {
+const readAppointments = (raw: unknown, pickupRequired: boolean, deliveryRequired: boolean, out: Violation[], fast: boolean): NormalizedCreateShipment['appointments'] => {
   if (raw === undefined) return undefined
   if (!isObject(raw)) {
     out.push(violationAt(['appointments'], 'appointment', 'type', typeMessage('an object { pickup, delivery }', raw)))
@@ -257,14 +238,11 @@ const readAppointments = (raw: unknown, pickupRequired: boolean, deliveryRequire
     if (entry === undefined) continue
     // validated in full even where it is not allowed, so that every violation is listed (CRT-07)
     if (!required) out.push(violationAt(['appointments', stop], 'appointment', 'not_allowed', `may be set only when ${stop}Address.appointmentRequired is true`))
-    const r = take(validateAppointmentRequirement(entry, { path: ['appointments', stop] }), out)
+    const r = (fast ? fastRequirement(entry) : undefined) ?? take(validateAppointmentRequirement(entry, { path: ['appointments', stop] }), out)
     if (r !== undefined && required) result[stop] = r
   }
   return result.pickup === undefined && result.delivery === undefined ? undefined : result
 }
-
-const DISPATCH_PHONE = formatField(WIRE_FORMATS.dispatchPhone)
-const SCAC = formatField(WIRE_FORMATS.scac)
 
 const readDispatch = (raw: unknown, out: Violation[]): Dispatch | undefined => {
   if (raw === undefined) return undefined
@@ -282,37 +260,7 @@ const readDispatch = (raw: unknown, out: Violation[]): Dispatch | undefined => {
   const scac = readPattern(sink, own(d, 'scac'), path, 'scac', SCAC)
   if (own(d, 'email') === undefined && own(d, 'phone') === undefined) out.push(violationAt(path, sink.entity, 'required', 'needs an email or a phone (at least one)'))
   if (out.length > before || name === undefined) return undefined
-  const dispatch: Mutable<Dispatch> = { name }
-  if (email !== undefined) dispatch.email = email
-  if (phone !== undefined) dispatch.phone = phone
-  if (scac !== undefined) dispatch.scac = scac
-  return dispatch
-}
-
-interface RawQuote {
-  pickupAddress: unknown
-  deliveryAddress: unknown
-  orderComponents: unknown
-  requiredPickupDate: unknown
-  shipmentMode: unknown
-  customerReference: unknown
-}
-
-// One pass over the body's own keys into a pre-shaped record (as the address reader does).
-const pickQuote = (b: JsonObject): RawQuote => {
-  const r: RawQuote = { pickupAddress: undefined, deliveryAddress: undefined, orderComponents: undefined, requiredPickupDate: undefined, shipmentMode: undefined, customerReference: undefined }
-  for (const key in b) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) continue
-    switch (key) {
-      case 'pickupAddress': r.pickupAddress = b[key]; break
-      case 'deliveryAddress': r.deliveryAddress = b[key]; break
-      case 'orderComponents': r.orderComponents = b[key]; break
-      case 'requiredPickupDate': r.requiredPickupDate = b[key]; break
-      case 'shipmentMode': r.shipmentMode = b[key]; break
-      case 'customerReference': r.customerReference = b[key]; break
-    }
-  }
-  return r
+  return dispatchValue(name, email, phone, scac)
 }
 
 const MODE = { test: (s: string) => (SHIPMENT_MODES as ReadonlyArray<string>).includes(s), format: 'ltl or ftl (lower case)' }
@@ -336,8 +284,28 @@ const MODE = { test: (s: string) => (SHIPMENT_MODES as ReadonlyArray<string>).in
  * @category rules
  * @since 0.1.0
  */
-export const validateQuoteRequest = /* @__PURE__ */ total(
-(body: unknown, options: RequestOptions = {}): Either<ProblemDetail, NormalizedQuoteRequest> => {
+export const validateQuoteRequest = (body: unknown, options?: RequestOptions): Either<ProblemDetail, NormalizedQuoteRequest> => {
+  try {
+    const o = options === undefined ? NO_OPTIONS : options
+    const value = fastQuoteRequest(body, o)
+    return value === undefined ? quoteRequest(body, o, true) : right(value)
+  } catch {
+    return unreadableProblem<NormalizedQuoteRequest>()
+  }
+}
+
+/**
+ * The reference path of {@link validateQuoteRequest} (see {@link validateCreateShipmentReference}).
+ *
+ * @internal
+ */
+export const validateQuoteRequestReference = /* @__PURE__ */ total(
+  (body: unknown, options: RequestOptions = {}): Either<ProblemDetail, NormalizedQuoteRequest> => quoteRequest(body, options, false),
+  () => unreadableProblem<NormalizedQuoteRequest>(),
+)
+
+/** The quote request's composition; `fast`: each part by its fast path first. */
+const quoteRequest = (body: unknown, options: RequestOptions, fast: boolean): Either<ProblemDetail, NormalizedQuoteRequest> => {
   if (!isObject(body)) return left(notAnObject(body))
   const config = options.config ?? defaultConfig
   const shape: Violation[] = []
@@ -346,11 +314,11 @@ export const validateQuoteRequest = /* @__PURE__ */ total(
   const q = pickQuote(body)
   const rawPickup = q.pickupAddress
   const rawDelivery = q.deliveryAddress
-  const pickupAddress = take(normalizeAddress(rawPickup, PICKUP_QUOTE), shape)
-  const deliveryAddress = take(normalizeAddress(rawDelivery, DELIVERY_QUOTE), shape)
+  const pickupAddress = (fast ? fastAddress(rawPickup, false) : undefined) ?? take(normalizeAddress(rawPickup, PICKUP_QUOTE), shape)
+  const deliveryAddress = (fast ? fastAddress(rawDelivery, false) : undefined) ?? take(normalizeAddress(rawDelivery, DELIVERY_QUOTE), shape)
   const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
-  const orderComponents = components(q.orderComponents, liftgate, config, shape, limits)
-  const requiredPickupDate = readPattern(sink, q.requiredPickupDate, ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
+  const orderComponents = components(q.orderComponents, liftgate, config, shape, limits, fast)
+  const requiredPickupDate = (fast ? fastDateTime(q.requiredPickupDate) : undefined) ?? readPattern(sink, q.requiredPickupDate, ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
   const shipmentMode = readPattern(sink, q.shipmentMode, ROOT, 'shipmentMode', MODE) as 'ltl' | 'ftl' | undefined
   const customerReference = readText(sink, q.customerReference, ROOT, 'customerReference', { maxLength: LIMITS.createReferenceNumberMaxLength })
   if (pickupAddress === undefined || deliveryAddress === undefined || orderComponents === undefined) return answer<NormalizedQuoteRequest>(undefined, shape, limits)
@@ -359,6 +327,4 @@ export const validateQuoteRequest = /* @__PURE__ */ total(
   if (shipmentMode !== undefined) value.shipmentMode = shipmentMode
   if (customerReference !== undefined) value.customerReference = customerReference
   return answer(value, shape, limits)
-},
-  () => unreadableProblem<NormalizedQuoteRequest>(),
-)
+}

@@ -16,6 +16,7 @@ import { instantOf } from '../internal/instant.js'
 import { DATE_TIME_FIELD, readInteger, readNumber, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isObject, own } from '../internal/input.js'
 import type { GpsData } from '../model/tracking.js'
+import { TRACKING_INCLUDE_FORMAT } from '../model/patterns.js'
 import { total } from '../internal/total.js'
 import { unreadableResult } from '../internal/unreadable.js'
 
@@ -44,7 +45,7 @@ const SECTION_LIST = TRACKING_SECTIONS.join(', ')
  *
  * @internal
  */
-export const TRACKING_INCLUDE_MAX_LENGTH = 1024
+export const TRACKING_INCLUDE_MAX_LENGTH: number = TRACKING_INCLUDE_FORMAT.maxLength
 
 /**
  * Reads the `include` query parameter of the tracking endpoint exactly as sent: absent

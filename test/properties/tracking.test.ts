@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { makeConfig } from '../../src/config.js'
 import { DATE_TIME_PATTERN } from '../../src/model/time.js'
 import { GpsData } from '../../src/model/tracking.js'
+import { openApiDocument } from '../../src/openapi/index.js'
 import { parseTrackingInclude, validateGpsData, type GpsDataOptions } from '../../src/rules/tracking.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 import { leftOf, rightOf } from '../support/either.js'
@@ -88,9 +89,32 @@ describe('TRK-01 include query', () => {
         const r = parseTrackingInclude(deepFreeze(q))
         if (q === undefined) expect(r).toEqual({ _tag: 'Right', right: { location: false } })
         else if (typeof q === 'string' && /^location(?:,location)*$/.test(q)) expect(r).toEqual({ _tag: 'Right', right: { location: true } })
-        else expect(invalidOf(r).code).toBe(typeof q === 'string' ? 'invalid' : 'type')
+        else expect(invalidOf(r).code).toBe(typeof q === 'string' ? (q.length > 1024 ? 'max_length' : 'invalid') : 'type')
       }),
     )
+  })
+  it("agrees with the OpenAPI document's include parameter (pattern and maxLength), also around the 1,024-character cut", () => {
+    const doc = openApiDocument()
+    if (doc._tag !== 'Right') throw new Error('no OpenAPI document')
+    const operation = (doc.right as unknown as { paths: Record<string, Record<string, { parameters: ReadonlyArray<{ $ref?: string; name?: string }> }>> }).paths['/v1/shipper/shipment/{orderNumber}/tracking']!['get']!
+    const ref = operation.parameters.find((p) => p.$ref?.endsWith('/include'))!.$ref!
+    const param = (doc.right as unknown as { components: { parameters: Record<string, { schema: { type: string; pattern: string; maxLength: number } }> } }).components.parameters[ref.split('/').pop()!]!
+    const re = new RegExp(param.schema.pattern, 'u')
+    const schemaAccepts = (q: string) => [...q].length <= param.schema.maxLength && re.test(q)
+    const near = fc.integer({ min: 110, max: 118 }).chain((n) =>
+      fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n - 1 }), fc.constantFrom('location', '', 'route', 'Location')).map(([count, at, swap]) =>
+        Array.from({ length: count }, (_, i) => (i === at ? swap : 'location')).join(','),
+      ),
+    )
+    const anyText = fc.oneof(near, fc.array(fc.oneof(fc.constant('location'), fc.constant(''), unknownTok), { maxLength: 4 }).map((e) => e.join(',')), fc.string())
+    fc.assert(
+      fc.property(anyText, (q) => {
+        expect(parseTrackingInclude(q)._tag === 'Right').toBe(schemaAccepts(q))
+      }),
+    )
+    // both sides of the cut are reached
+    expect(parseTrackingInclude(Array.from({ length: 113 }, () => 'location').join(','))._tag).toBe('Right')
+    expect(invalidOf(parseTrackingInclude(Array.from({ length: 114 }, () => 'location').join(','))).code).toBe('max_length')
   })
 })
 

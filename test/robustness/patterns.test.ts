@@ -76,6 +76,7 @@ const KNOWN_DYNAMIC_SITES: Readonly<Record<string, string>> = {
   'src/model/schema.ts: pattern: WIRE_FORMATS.notBlank.pattern': 'WIRE_FORMATS.notBlank',
   'src/internal/fields.ts: pattern: format.pattern': 'the formats of the field readers (WIRE_FORMATS)',
   'src/openapi/paths.ts: pattern: WIRE_FORMATS.notBlank.pattern': 'WIRE_FORMATS.notBlank',
+  'src/openapi/paths.ts: pattern: TRACKING_INCLUDE_FORMAT.pattern': 'TRACKING_INCLUDE_FORMAT (src/model/patterns.ts)',
 }
 
 /** Every RegExp and `pattern` string reachable from the exports of every module of src/ (the CLI's bin excepted: it runs). */
