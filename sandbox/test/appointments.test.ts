@@ -308,39 +308,7 @@ describe('appointments', () => {
     // 10 MiB + 1 byte of file, and the client never sends the end of the multipart body: only a
     // server that judges the size while reading can answer at all (one waiting for the whole
     // body would never answer); the answer comes while the request is still unfinished
-    const form = multipartBody({ filename: 'huge.pdf', contentType: 'application/pdf', bytes: Buffer.alloc(0) })
-    const url = new URL(sandbox.base)
-    const answer = await new Promise<{ status: number; contentType: string; connection: string; body: string; closedByServer: boolean }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no answer while the upload was unfinished')), 30_000)
-      const req = httpRequest({
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path: apt(order, 'DELIVERY', '/document/PACKING_SLIP'),
-        headers: { 'content-type': form.contentType, 'transfer-encoding': 'chunked', authorization: `Bearer ${acme.token}`, 'x-service-api-key': acme.apiKey },
-      })
-      req.on('error', () => undefined) // the server closes the connection after its answer
-      req.on('response', (res) => {
-        const parts: Buffer[] = []
-        res.on('data', (c: Buffer) => parts.push(c))
-        res.on('end', () => {
-          // the server closes the connection rather than reading (and discarding) the rest
-          const closed = new Promise<boolean>((done) => {
-            if (req.socket?.destroyed === true) return done(true)
-            req.socket?.once('close', () => done(true))
-            setTimeout(() => done(false), 10_000)
-          })
-          void closed.then((closedByServer) => {
-            clearTimeout(timer)
-            resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type']), connection: String(res.headers['connection']), body: Buffer.concat(parts).toString('utf8'), closedByServer })
-          })
-        })
-      })
-      req.write(form.head)
-      const block = Buffer.alloc(1024 * 1024, 0x25)
-      for (let i = 0; i < 10; i++) req.write(block)
-      req.write(Buffer.from([0x25])) // the byte past the limit; the multipart tail is never sent
-    })
+    const answer = await unfinishedUpload(acme, apt(order, 'DELIVERY', '/document/PACKING_SLIP'), { filename: 'huge.pdf', contentType: 'application/pdf' }, 10, true)
     expect(answer.status).toBe(413)
     expect(answer.connection).toBe('close')
     expect(answer.closedByServer).toBe(true)
@@ -361,6 +329,11 @@ describe('appointments', () => {
     expect(atLimit.status, JSON.stringify(atLimit.json)).toBe(200)
     expect(atLimit.json.sizeBytes).toBe(UPLOAD_LIMIT)
 
+    // a type or content type that is refused is answered from the part's headers, the file unread
+    const refused = await unfinishedUpload(acme, apt(order, 'DELIVERY', '/document/PACKING_SLIP'), { filename: 'notes.txt', contentType: 'text/plain' }, 2, false)
+    expect([refused.status, JSON.parse(refused.body).reason, refused.connection, refused.closedByServer]).toEqual([415, 'unsupported_media_type', 'close', true])
+    const systemOnly = await unfinishedUpload(acme, apt(order, 'DELIVERY', '/document/APPOINTMENT_DOCUMENT'), { filename: 'a.pdf', contentType: 'application/pdf' }, 2, false)
+    expect([systemOnly.status, JSON.parse(systemOnly.body).reason]).toEqual([400, 'appointment_document_not_user_uploadable'])
     const text = await upload(acme, order, 'DELIVERY', 'PACKING_SLIP', { filename: 'notes.txt', contentType: 'text/plain', bytes: Buffer.from('hello') })
     expect(text.status).toBe(415)
     expect(text.json.reason).toBe('unsupported_media_type')
@@ -440,3 +413,45 @@ describe('appointments', () => {
     expect(sandbox.openApiFailures).toEqual([])
   })
 })
+
+/**
+ * Sends a multipart upload whose body never ends: the part's headers, then `megabytes` MiB of file
+ * (and one byte more when `pastLimit`). Only a server that judges the part while reading can
+ * answer at all; the answer, and whether the server then closed the connection.
+ */
+const unfinishedUpload = (as: Credentials, path: string, part: { readonly filename: string; readonly contentType: string }, megabytes: number, pastLimit: boolean) => {
+  const form = multipartBody({ ...part, bytes: Buffer.alloc(0) })
+  const url = new URL(sandbox.base)
+  return new Promise<{ status: number; contentType: string; connection: string; body: string; closedByServer: boolean }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no answer while the upload was unfinished')), 30_000)
+    const req = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      method: 'POST',
+      path,
+      headers: { 'content-type': form.contentType, 'transfer-encoding': 'chunked', authorization: `Bearer ${as.token}`, 'x-service-api-key': as.apiKey },
+    })
+    req.on('error', () => undefined) // the server closes the connection after its answer
+    req.on('response', (res) => {
+      const parts: Buffer[] = []
+      res.on('data', (c: Buffer) => parts.push(c))
+      res.on('end', () => {
+        // the server closes the connection rather than reading (and discarding) the rest
+        const closed = new Promise<boolean>((done) => {
+          if (req.socket?.destroyed === true) return done(true)
+          req.socket?.once('close', () => done(true))
+          setTimeout(() => done(false), 10_000)
+        })
+        void closed.then((closedByServer) => {
+          clearTimeout(timer)
+          resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type']), connection: String(res.headers['connection']), body: Buffer.concat(parts).toString('utf8'), closedByServer })
+        })
+      })
+    })
+    req.write(form.head)
+    const block = Buffer.alloc(1024 * 1024, 0x25)
+    for (let i = 0; i < megabytes; i++) req.write(block)
+    if (pastLimit) req.write(Buffer.from([0x25])) // the byte past the limit
+    // the multipart tail is never sent
+  })
+}

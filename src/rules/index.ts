@@ -109,6 +109,7 @@ export {
   parseAppointmentDocumentType,
   storedFilename,
   checkAppointmentUpload,
+  checkAppointmentUploadStart,
   type StoredDocument,
   type DocumentSet,
   uploadDocument,

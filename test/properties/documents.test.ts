@@ -6,6 +6,7 @@ import type { ProblemDetail } from '../../src/errors/problem.js'
 import {
   appointmentPdfLookup,
   checkAppointmentUpload,
+  checkAppointmentUploadStart,
   deleteDocument,
   findDocument,
   parseAppointmentDocumentType,
@@ -125,9 +126,35 @@ describe('DOC-02 … DOC-04 upload checks', () => {
       }),
     )
   })
+  it('the start check (before the file is read) is the whole check less the size: its Left whatever the size, else its name and type up to maxBytes', () => {
+    const field = (values: ReadonlyArray<unknown>) => fc.oneof(fc.constantFrom(...values), fc.anything())
+    fc.assert(
+      fc.property(
+        field(['PACKING_SLIP', 'CUSTOMER_BOL', 'APPOINTMENT_DOCUMENT', 'POD']),
+        field(['application/pdf', 'IMAGE/PNG; x=1', 'image/jpeg', 'text/plain']),
+        field(['slip.png', '../x.pdf', '']),
+        fc.integer({ min: 1, max: 50_000_000 }),
+        fc.option(fc.integer({ min: 1, max: 50_000_000 }), { nil: undefined }),
+        (documentType, contentType, filename, sizeBytes, limit) => {
+          const config = limit === undefined ? undefined : makeConfig({ uploadMaxBytes: limit })
+          if (config !== undefined && !isRight(config)) throw new Error('configuration rejected')
+          const options = config === undefined ? {} : { config: config.right }
+          const start = checkAppointmentUploadStart(deepFreeze({ documentType, contentType, filename }), options)
+          const whole = checkAppointmentUpload(deepFreeze({ documentType, contentType, sizeBytes, filename }), options)
+          if (start._tag === 'Left') expect(whole).toEqual(start)
+          else {
+            expect(start.right.maxBytes).toBe(limit ?? 10_485_760)
+            if (sizeBytes <= start.right.maxBytes) expect(whole).toEqual({ _tag: 'Right', right: { filename: start.right.filename, contentType: start.right.contentType } })
+            else expect(whole._tag === 'Left' && whole.left.reason).toBe('file_too_large')
+          }
+        },
+      ),
+    )
+  })
   it('no input throws', () => {
     fc.assert(
       fc.property(fc.anything(), fc.anything(), fc.anything(), fc.anything(), (documentType, contentType, sizeBytes, filename) => {
+        expect(['Left', 'Right']).toContain(checkAppointmentUploadStart(deepFreeze({ documentType, contentType, filename }))._tag)
         expect(['Left', 'Right']).toContain(checkAppointmentUpload(deepFreeze({ documentType, contentType, sizeBytes, filename }))._tag)
         expect(typeof storedFilename(filename)).toBe('string')
       }),

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   appointmentPdfLookup,
   checkAppointmentUpload,
+  checkAppointmentUploadStart,
   checkAppointmentWrite,
   defaultConfig,
   isLeft,
@@ -180,7 +181,9 @@ export const appointmentRoutes = (ctx: Context) => async (app: FastifyInstance) 
       if (isLeft(early)) return sendProblem(reply, early.left)
       if (!request.isMultipart()) return sendProblem(reply, problemFor('unsupported_media_type', 'Send the document as multipart/form-data, in a part named file (application/pdf, image/jpeg or image/png).'))
 
-      const read = await readFilePart(request)
+      // the type and content type are judged from the part's headers, before a byte of the file
+      // is read (checkAppointmentUploadStart); its limit is where streaming stops
+      const read = await readFilePart(request, (mediaType, filename) => checkAppointmentUploadStart({ documentType: request.params.documentType, contentType: mediaType, filename }))
       if ('problem' in read) return sendProblem(reply, read.problem)
       const checked = checkAppointmentUpload({ documentType: request.params.documentType, contentType: read.mediaType, sizeBytes: read.sizeBytes, filename: read.filename })
       if (isLeft(checked) || read.cut) return sendProblem(reply, isLeft(checked) ? checked.left : problemFor('file_too_large'))
@@ -207,7 +210,10 @@ export const appointmentRoutes = (ctx: Context) => async (app: FastifyInstance) 
  * Reads the multipart part `file` as it streams in, counting bytes: past the upload limit it stops
  * reading at once (`cut`), so an oversized file is never held whole.
  */
-const readFilePart = async (request: FastifyRequest): Promise<{ readonly problem: ProblemDetail } | { readonly bytes: Buffer; readonly sizeBytes: number; readonly cut: boolean; readonly mediaType: string; readonly filename: string }> => {
+const readFilePart = async (
+  request: FastifyRequest,
+  start: (mediaType: string, filename: string) => ReturnType<typeof checkAppointmentUploadStart>,
+): Promise<{ readonly problem: ProblemDetail } | { readonly bytes: Buffer; readonly sizeBytes: number; readonly cut: boolean; readonly mediaType: string; readonly filename: string }> => {
   const missing = { problem: validationProblem([violationAt(['file'], null, 'required', 'is required: a multipart part named file holding the document')]) }
   let part: Awaited<ReturnType<FastifyRequest['file']>>
   try {
@@ -220,13 +226,16 @@ const readFilePart = async (request: FastifyRequest): Promise<{ readonly problem
     part.file.resume()
     return missing
   }
+  const judged = start(part.mimetype, part.filename)
+  if (isLeft(judged)) return { problem: judged.left } // the file is left unread; the connection closes
+  const limit = judged.right.maxBytes
   const chunks: Buffer[] = []
   let size = 0
   let cut = false
   try {
     for await (const chunk of part.file as AsyncIterable<Buffer>) {
       size += chunk.length
-      if (size > UPLOAD_LIMIT) {
+      if (size > limit) {
         cut = true
         break // leaving the loop destroys the part's stream: nothing more is read
       }
