@@ -3,11 +3,35 @@
 // Score = detected / (detected + undetected), as Stryker counts it: killed and timed-out mutants
 // are detected; survived and no-coverage ones are not; compile and runtime errors and ignored
 // mutants are left out. Exits 1 when the overall score or a folder's is below --min (default 0).
+// --survivors also lists every surviving and uncovered mutant as file:line:column, mutator, the
+// original text and its replacement (docs/mutation.md sorts them into equivalent and not).
+//
+// The report holds every folder even after runs of one folder at a time: in incremental mode
+// Stryker carries the results of files outside --mutate over from reports/stryker-incremental.json
+// into the new report, so `--mutate 'src/errors/**/*.ts'` then `--mutate 'src/model/**/*.ts'`
+// ends with both folders in reports/mutation/mutation.json.
+//
+// `node scripts/mutation-summary.mjs --run [stryker options]` (what `npm run mutation` runs) first
+// runs Stryker with the given options, e.g. `npm run mutation -- --mutate 'src/errors/**/*.ts'
+// --concurrency 1`, and prints the table when it succeeds: npm appends the arguments after `--`
+// to the end of the script, so they must reach Stryker through this script.
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 
-const args = process.argv.slice(2)
+const argv = process.argv.slice(2)
+let args = argv
+if (argv[0] === '--run') {
+  const bin = fileURLToPath(new URL('../node_modules/@stryker-mutator/core/bin/stryker.js', import.meta.url))
+  const started = Date.now()
+  const run = spawnSync(process.execPath, [bin, 'run', 'stryker.config.mjs', ...argv.slice(1)], { stdio: 'inherit' })
+  if (run.status !== 0) process.exit(run.status ?? 1)
+  console.log(`stryker took ${Math.round((Date.now() - started) / 1000)} s`)
+  args = []
+}
 const file = args.find((a) => !a.startsWith('--')) ?? 'reports/mutation/mutation.json'
 const minArg = args.find((a) => a.startsWith('--min='))
+const listSurvivors = args.includes('--survivors')
 const min = minArg === undefined ? 0 : Number(minArg.slice('--min='.length))
 
 const report = JSON.parse(readFileSync(file, 'utf8'))
@@ -45,6 +69,24 @@ for (const [name, f] of rows) {
   const s = score(f)
   if (s < min) failed = true
   console.log(`${pad(name, 12)} ${pad(s.toFixed(2) + '%', 8)} ${pad(f.killed, 7)} ${pad(f.timeout, 8)} ${pad(f.survived, 9)} ${pad(f.noCoverage, 8)} ${f.other}`)
+}
+if (listSurvivors) {
+  for (const [path, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+    const lines = source.split('\n')
+    const open = mutants
+      .filter((m) => UNDETECTED.has(m.status))
+      .sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column)
+    for (const m of open) {
+      const { start, end } = m.location
+      const text =
+        start.line === end.line
+          ? lines[start.line - 1].slice(start.column - 1, end.column - 1)
+          : `${lines[start.line - 1].slice(start.column - 1)}…`
+      const cut = (x) => (x.length > 80 ? `${x.slice(0, 79)}…` : x).replace(/\s+/g, ' ')
+      const tag = m.status === 'NoCoverage' ? ' (no coverage)' : ''
+      console.log(`${path}:${start.line}:${start.column} ${m.mutatorName}${tag}: ${cut(text)} => ${cut(String(m.replacement ?? ''))}`)
+    }
+  }
 }
 if (failed) {
   console.error(`a score is below ${min}%`)

@@ -128,7 +128,8 @@ const UNCATALOGUED_DETAIL = 'The server built an error with a reason code outsid
  */
 export const validationProblem = /* @__PURE__ */ total(
 (violations: ReadonlyArray<Violation>): ProblemDetail =>
-  problemFor('validation_failed', countDetail(violations.length), violations),
+  // a list it cannot read (a number, a string, a Symbol…) is the plain 400, never a counted detail
+  Array.isArray(violations) ? problemFor('validation_failed', countDetail(violations.length), violations) : problemFor('validation_failed'),
   () => problemFor('validation_failed'),
 )
 

@@ -1,0 +1,255 @@
+// Laws for src/geo/ that the mutation run (docs/mutation.md) showed missing: nearestZip against a
+// scan of every centroid where the grid search is hardest (the antimeridian, the poles, cell
+// edges, the Pacific territories, empty ocean far from any ZIP code) with ties going to the lower
+// ZIP code (TRK-03); ZIP+4 and blank-padded input read by the first five digits (TRK-05).
+import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { nearestZip, timeZoneForZip, zipCentroid } from '../../src/geo/index.js'
+import { kmBetween, type Pos } from '../oracles/sphere.js'
+import { deepFreeze } from '../arbitraries/freeze.js'
+
+// The table decoded on its own from zipTable.json (the format of the comment in zips.ts), so
+// neither the list nor the places come from the code under test. No geo function is called at
+// module level: the first test below is the one that makes the module decode its table, so the
+// mutation run (per-test coverage) judges the decoder by this test's assertions.
+interface Table {
+  readonly alphabet: string
+  readonly zips: string
+  readonly lats: string
+  readonly lons: string
+  readonly cityRefs: string
+  readonly cities: string
+  readonly stateRuns: string
+  readonly states: string
+  readonly zoneRuns: string
+  readonly zones: string
+  readonly scale: number
+  readonly count: number
+}
+const raw = JSON.parse(readFileSync(new URL('../../src/geo/zipTable.json', import.meta.url), 'utf8')) as Table
+const numbers = (stream: string): number[] => {
+  const out: number[] = []
+  let value = 0
+  let factor = 1
+  for (const ch of stream) {
+    const d = raw.alphabet.indexOf(ch)
+    if (d >= 32) {
+      value += (d - 32) * factor
+      factor *= 32
+    } else {
+      out.push(value + d * factor)
+      value = 0
+      factor = 1
+    }
+  }
+  return out
+}
+const signed = (n: number): number => (n % 2 === 0 ? n / 2 : -(n + 1) / 2)
+const runs = (stream: string): number[] => {
+  const r = numbers(stream)
+  const out: number[] = []
+  for (let k = 0; k + 1 < r.length; k += 2) for (let j = 0; j < r[k]!; j++) out.push(r[k + 1]!)
+  return out
+}
+interface Place {
+  readonly zip: string
+  readonly latitude: number
+  readonly longitude: number
+  readonly city: string
+  readonly state: string
+  readonly zone: string
+}
+const PLACES: ReadonlyArray<Place> = (() => {
+  const zs = numbers(raw.zips)
+  const la = numbers(raw.lats)
+  const lo = numbers(raw.lons)
+  const refs = numbers(raw.cityRefs)
+  const cities = raw.cities.split('|')
+  const states = raw.states.split(' ')
+  const zones = raw.zones.split(' ')
+  const stateOf = runs(raw.stateRuns)
+  const zoneOf = runs(raw.zoneRuns)
+  const out: Place[] = []
+  let zip = 0
+  let lat = 0
+  let lon = 0
+  let city = -1
+  let fresh = 0
+  for (let i = 0; i < raw.count; i++) {
+    zip += zs[i]!
+    lat += signed(la[i]!)
+    lon += signed(lo[i]!)
+    const ref = refs[i]!
+    city = ref === 0 ? city : ref === 1 ? fresh++ : ref - 2
+    out.push({
+      zip: String(zip).padStart(5, '0'),
+      latitude: lat / raw.scale,
+      longitude: lon / raw.scale,
+      city: cities[city]!,
+      state: states[stateOf[i]!]!,
+      zone: zones[zoneOf[i]!]!,
+    })
+  }
+  return out
+})()
+const ALL: ReadonlyArray<string> = PLACES.map((p) => p.zip)
+
+/** The nearest centroid by a scan of all of them; among centroids at the same point, the lowest ZIP code. */
+const scan = (p: Pos): { readonly zip: string; readonly km: number } => {
+  let best = PLACES[0]!
+  let bestKm = Infinity
+  for (const q of PLACES) {
+    const km = kmBetween(p, q)
+    if (km < bestKm - 1e-9 || (Math.abs(km - bestKm) <= 1e-9 && q.zip < best.zip)) {
+      best = q
+      bestKm = km
+    }
+  }
+  return { zip: best.zip, km: bestKm }
+}
+
+const pos = (lat: [number, number], lon: [number, number]): fc.Arbitrary<Pos> =>
+  fc.record({
+    latitude: fc.double({ min: lat[0], max: lat[1], noNaN: true }),
+    longitude: fc.double({ min: lon[0], max: lon[1], noNaN: true }),
+  })
+
+const hardPositionArb: fc.Arbitrary<Pos> = fc.oneof(
+  pos([-90, 90], [-180, 180]),
+  // either side of the antimeridian, where the grid's columns wrap
+  pos([-60, 75], [170, 180]),
+  pos([-60, 75], [-180, -170]),
+  // near the poles, where a degree of longitude is short
+  pos([60, 90], [-180, 180]),
+  pos([-90, -60], [-180, 180]),
+  // the Pacific territories and the open ocean around them
+  pos([-20, 25], [140, 180]),
+  pos([-20, 25], [-180, -150]),
+  // exact cell edges and the corners of the range
+  fc.record({
+    latitude: fc.integer({ min: -180, max: 180 }).map((k) => k / 2),
+    longitude: fc.integer({ min: -360, max: 360 }).map((k) => k / 2),
+  }),
+  fc.constantFrom<Pos>(
+    { latitude: 90, longitude: 0 },
+    { latitude: -90, longitude: 180 },
+    { latitude: 0, longitude: -180 },
+    { latitude: 0, longitude: 180 },
+    { latitude: 89.999, longitude: -179.999 },
+  ),
+)
+
+describe('TRK-03 / TRK-05 the table read through the public functions is the table decoded on its own', () => {
+  // First in the file on purpose (see above).
+  it('every ZIP code: its place and zone; and nearestZip agrees with a scan at positions all over the Earth', () => {
+    expect(PLACES).toHaveLength(raw.count)
+    for (const p of PLACES) {
+      expect(zipCentroid(p.zip)).toEqual({ latitude: p.latitude, longitude: p.longitude, city: p.city, state: p.state })
+      expect(timeZoneForZip(p.zip)).toBe(p.zone)
+    }
+    fc.assert(
+      fc.property(hardPositionArb, (q) => {
+        const n = nearestZip(q)!
+        const want = scan(q)
+        expect(n.distanceKm).toBeCloseTo(want.km, 6)
+        expect(n.zip).toBe(want.zip)
+      }),
+      { numRuns: 20 },
+    )
+  })
+})
+
+describe('TRK-03 nearestZip agrees with a scan of every centroid where the grid search is hardest', () => {
+  it('the same distance, and among centroids at that point the lowest ZIP code', () => {
+    fc.assert(
+      fc.property(hardPositionArb, (p) => {
+        const n = nearestZip(deepFreeze({ ...p }))
+        expect(n).not.toBeNull()
+        const want = scan(p)
+        expect(n!.distanceKm).toBeCloseTo(want.km, 6)
+        if (n!.zip !== want.zip) {
+          // a different ZIP code is right only at the same distance, and then it must be lower
+          expect(Math.abs(kmBetween(p, n!) - want.km)).toBeLessThan(1e-6)
+        }
+        const same = PLACES.filter((q) => q.latitude === n!.latitude && q.longitude === n!.longitude)
+        expect(n!.zip).toBe(same.map((q) => q.zip).sort()[0])
+      }),
+    )
+  })
+
+  it('at a centroid shared by several ZIP codes, the lowest of them, at distance 0', () => {
+    const byPoint = new Map<string, string[]>()
+    for (const q of PLACES) {
+      const k = `${q.latitude},${q.longitude}`
+      byPoint.set(k, [...(byPoint.get(k) ?? []), q.zip])
+    }
+    const shared = [...byPoint.values()].filter((zs) => zs.length > 1)
+    expect(shared.length).toBeGreaterThan(0)
+    fc.assert(
+      fc.property(fc.constantFrom(...shared), (zs) => {
+        const c = zipCentroid(zs[zs.length - 1]!)!
+        const n = nearestZip({ latitude: c.latitude, longitude: c.longitude })!
+        expect(n.zip).toBe([...zs].sort()[0])
+        expect(n.distanceKm).toBe(0)
+      }),
+    )
+  })
+})
+
+describe('TRK-03 nearestZip reads only numeric positions', () => {
+  it('coordinates given as text or other non-numbers are no position; the first ZIP code of the table is found at its own centroid', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (la, lo) => {
+        expect(nearestZip({ latitude: String(la), longitude: lo } as never)).toBeNull()
+        expect(nearestZip({ latitude: la, longitude: String(lo) } as never)).toBeNull()
+        expect(nearestZip({ latitude: [la], longitude: [lo] } as never)).toBeNull()
+        expect(nearestZip({ latitude: la, longitude: lo })).not.toBeNull()
+      }),
+    )
+    const first = PLACES[0]!
+    const n = nearestZip({ latitude: first.latitude, longitude: first.longitude })!
+    expect(n.distanceKm).toBe(0)
+    expect(n.zip).toBe(first.zip)
+  })
+})
+
+describe('TRK-05 ZIP input is read by its first five digits', () => {
+  it('a ZIP code, its ZIP+4 form and either with blanks around give the same place and zone; other text gives null', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ALL),
+        fc.stringMatching(/^\d{4}$/),
+        fc.constantFrom('', ' ', '\t', '  \n'),
+        fc.stringMatching(/^[0-9-]{0,11}$/),
+        (zip, plus4, blank, junk) => {
+          const place = zipCentroid(zip)
+          const zone = timeZoneForZip(zip)
+          expect(place).not.toBeNull()
+          for (const form of [`${zip}-${plus4}`, `${blank}${zip}${blank}`, `${blank}${zip}-${plus4}${blank}`]) {
+            expect(zipCentroid(form)).toEqual(place)
+            expect(timeZoneForZip(form)).toBe(zone)
+          }
+          const known = /^\d{5}(?:-\d{4})?$/.test(junk) && ALL.includes(junk.slice(0, 5))
+          expect(zipCentroid(junk) !== null).toBe(known)
+          expect(timeZoneForZip(junk) !== null).toBe(known)
+          // wrong separators or lengths are not read
+          for (const bad of [`${zip}${plus4}`, `${zip}+${plus4}`, `${zip}-${plus4}0`, `${zip}-${plus4.slice(0, 3)}x`, `x${zip.slice(1)}-${plus4}`, zip.slice(1), `${zip}0`]) {
+            expect(zipCentroid(bad)).toBeNull()
+          }
+        },
+      ),
+    )
+  })
+
+  it('a number is not a ZIP code, not even one whose digits are in the table', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ALL), (zip) => {
+        expect(zipCentroid(Number(zip))).toBeNull()
+        expect(timeZoneForZip(Number(zip))).toBeNull()
+        expect(zipCentroid(Object(zip))).toBeNull()
+        expect(timeZoneForZip([zip])).toBeNull()
+      }),
+    )
+  })
+})
