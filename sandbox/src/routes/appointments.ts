@@ -20,6 +20,7 @@ import {
   validateAppointmentRequirement,
   validationProblem,
   violationAt,
+  type AppointmentDocumentKind,
   type AppointmentWriteEndpoint,
   type ProblemDetail,
   type Stop,
@@ -45,6 +46,14 @@ const readPath = (params: { orderNumber: string; stop: string }): { readonly pro
   const stop = parseStop(params.stop)
   if (isLeft(stop)) return { problem: stop.left }
   return { orderNumber: number.right, stop: stop.right }
+}
+
+/** The path of a document endpoint: the order number, the stop and the appointment document type, or the 400. */
+const readDocPath = (params: { orderNumber: string; stop: string; documentType: string }): { readonly problem: ProblemDetail } | { readonly orderNumber: string; readonly stop: Stop; readonly type: AppointmentDocumentKind } => {
+  const path = readPath(params)
+  if ('problem' in path) return path
+  const type = parseAppointmentDocumentType(params.documentType)
+  return isLeft(type) ? { problem: type.left } : { ...path, type: type.right }
 }
 
 /** The caller's order on an appointment endpoint: a missing or foreign order is 404 order_not_found (authorize). */
@@ -123,16 +132,14 @@ export const appointmentRoutes = (ctx: Context) => async (app: FastifyInstance) 
   app.delete<DocParams>(`${base}/document/:documentType`, async (request, reply) => {
     const caller = await authenticate(ctx, request, reply)
     if (caller === undefined) return reply
-    const path = readPath(request.params)
+    const path = readDocPath(request.params)
     if ('problem' in path) return sendProblem(reply, path.problem)
-    const type = parseAppointmentDocumentType(request.params.documentType)
-    if (isLeft(type)) return sendProblem(reply, type.left)
     const done = await inTransaction(ctx, reply, async (tx) => {
       const found = await appointmentOrder(tx, caller, path.orderNumber, true)
       if ('problem' in found) return fail(found.problem)
       const allowed = writeAllowed(found.row, 'DELETE_DOCUMENT')
       if (isLeft(allowed)) return fail(allowed.left)
-      if (await removeDocument(tx, found.row.id, path.stop, type.right)) await refreshPdf(tx, found.row, path.stop)
+      if (await removeDocument(tx, found.row.id, path.stop, path.type)) await refreshPdf(tx, found.row, path.stop)
       return true
     })
     return done === undefined ? reply : reply.code(204).send()
@@ -170,10 +177,8 @@ export const appointmentRoutes = (ctx: Context) => async (app: FastifyInstance) 
     upload.post<DocParams>(`${base}/document/:documentType`, async (request, reply) => {
       const caller = await authenticate(ctx, request, reply)
       if (caller === undefined) return reply
-      const path = readPath(request.params)
+      const path = readDocPath(request.params)
       if ('problem' in path) return sendProblem(reply, path.problem)
-      const type = parseAppointmentDocumentType(request.params.documentType)
-      if (isLeft(type)) return sendProblem(reply, type.left)
       // the order and its lock first, before a byte of the file is read
       const found = await appointmentOrder(ctx.store, caller, path.orderNumber)
       if ('problem' in found) return sendProblem(reply, found.problem)
@@ -197,7 +202,7 @@ export const appointmentRoutes = (ctx: Context) => async (app: FastifyInstance) 
         if ('problem' in locked) return fail(locked.problem)
         const allowed = writeAllowed(locked.row, 'POST_DOCUMENT')
         if (isLeft(allowed)) return fail(allowed.left)
-        const saved = await storeDocument(tx, locked.row.id, { stop: path.stop, type: type.right, filename: checked.right.filename, pdf: stored.pdf, pageCount: stored.pageCount, userId: caller.userId, now: await sandboxNow(tx) })
+        const saved = await storeDocument(tx, locked.row.id, { stop: path.stop, type: path.type, filename: checked.right.filename, pdf: stored.pdf, pageCount: stored.pageCount, userId: caller.userId, now: await sandboxNow(tx) })
         await refreshPdf(tx, locked.row, path.stop)
         return saved
       })
