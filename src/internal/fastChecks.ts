@@ -9,7 +9,7 @@
  * @module
  */
 import { REQUEST_STATE_SET, SERVED_SET, TERRITORY_SET } from '../model/countries.js'
-import { EMAIL_PATTERN, NOT_BLANK_PATTERN } from '../model/patterns.js'
+import { EMAIL_PATTERN, LIMITS, NOT_BLANK_PATTERN } from '../model/patterns.js'
 import { isDateTimeString } from '../model/timestamps.js'
 import type { JsonObject } from './input.js'
 
@@ -77,7 +77,7 @@ export const required = (v: unknown, max: number): v is string => typeof v === '
 export const optFlag = (v: unknown): boolean => v === undefined || typeof v === 'boolean'
 
 /** Absent, or an e-mail address of at most 320 UTF-16 units. */
-export const optEmail = (v: unknown): boolean => v === undefined || (typeof v === 'string' && v.length <= 320 && EMAIL_PATTERN.test(v))
+export const optEmail = (v: unknown): boolean => v === undefined || (typeof v === 'string' && v.length <= LIMITS.emailMaxLength && EMAIL_PATTERN.test(v))
 
 /** Absent, or a string the reference reader's own format test accepts. */
 export const optFormat = (v: unknown, f: { readonly test: (s: string) => boolean }): boolean => v === undefined || (typeof v === 'string' && f.test(v))

@@ -166,8 +166,8 @@ export const mergeAppointment = /* @__PURE__ */ total(
   const p = input.place ?? undefined
   const o = input.order ?? undefined
   // A channel, lead time or instructions of no declared type is never compared, joined or coerced (a nested array's
-  // toString recurses): the side is unreadable, and the guard answers the merge of nothing.
-  if (!comparable(p) || !comparable(o)) throw new TypeError('an appointment side it cannot read')
+  // toString recurses): the side is unreadable, and the answer is the merge of nothing (the guard's failure value).
+  if (!comparable(p) || !comparable(o)) return mergeAppointment({})
 
   const channel = p?.channel !== undefined && o?.channel !== undefined
     ? (CHANNEL_RANK[o.channel] > CHANNEL_RANK[p.channel] ? o.channel : p.channel)

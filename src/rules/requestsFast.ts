@@ -10,7 +10,7 @@
  * Either built. A read that throws (a Proxy, a getter) gives up too. The parts are independent,
  * so the violations come out as the reference composition lists them; the reference compositions
  * stay (`validateCreateShipmentReference`, `validateQuoteRequestReference`), and
- * test/properties/fast-validators.test.ts holds both equal on valid and corrupted requests.
+ * test/properties/requestsFast.test.ts holds both equal on valid and corrupted requests.
  *
  * This module also holds what the reference and fast paths share at the request level: the body
  * pickers, the request formats and the dispatch value.
@@ -19,7 +19,7 @@
  * @module
  */
 import { isObject, type JsonObject } from '../internal/input.js'
-import { CONTACT_PHONE_PATTERN, PORTAL_URL_PATTERN, WIRE_FORMATS } from '../model/patterns.js'
+import { CONTACT_PHONE_PATTERN, LIMITS, PORTAL_URL_PATTERN, WIRE_FORMATS } from '../model/patterns.js'
 import { formatField } from '../internal/fields.js'
 import { fastDateTime, isOwn, isText, isWhole, optEmail, optFormat, optShort, ownTrue, required } from '../internal/fastChecks.js'
 import { defaultConfig } from '../config.js'
@@ -153,7 +153,7 @@ const contact = (raw: unknown): Contact | undefined => {
   const phone = raw['phone']
   const role = raw['role']
   if (!isOwn(raw, 'name', name) || !isOwn(raw, 'email', email) || !isOwn(raw, 'phone', phone) || !isOwn(raw, 'role', role)) return undefined
-  if (!required(name, 200) || !optEmail(email) || !(phone === undefined || (isText(phone) && CONTACT_PHONE_PATTERN.test(phone))) || !optShort(role, 100)) return undefined
+  if (!required(name, LIMITS.contactNameMaxLength) || !optEmail(email) || !(phone === undefined || (isText(phone) && CONTACT_PHONE_PATTERN.test(phone))) || !optShort(role, LIMITS.contactRoleMaxLength)) return undefined
   if (email === undefined && phone === undefined) return undefined
   const c: Mutable<Contact> = { name }
   if (email !== undefined) c.email = email as string
@@ -184,11 +184,11 @@ const requirement = (raw: unknown): AppointmentRequirement | undefined => {
     !isOwn(raw, 'instructions', instructions) || !isOwn(raw, 'referenceNumbers', rawReferences) || !isOwn(raw, 'leadTimeHours', leadTimeHours)
   ) return undefined
   if (channel === 'PORTAL') {
-    if (!isText(portalUrl) || portalUrl.length > 512 || !PORTAL_URL_PATTERN.test(portalUrl)) return undefined
+    if (!isText(portalUrl) || portalUrl.length > LIMITS.portalUrlMaxLength || !PORTAL_URL_PATTERN.test(portalUrl)) return undefined
   } else if ((channel !== 'PHONE' && channel !== 'EMAIL') || portalUrl !== undefined) return undefined
   let contacts: Contact[] | undefined
   if (rawContacts !== undefined) {
-    if (!Array.isArray(rawContacts) || rawContacts.length > 20) return undefined
+    if (!Array.isArray(rawContacts) || rawContacts.length > LIMITS.appointmentContactsMax) return undefined
     contacts = []
     for (let i = 0; i < rawContacts.length; i++) {
       const c = contact(rawContacts[i])
@@ -196,10 +196,10 @@ const requirement = (raw: unknown): AppointmentRequirement | undefined => {
       contacts.push(c)
     }
   }
-  if (!optShort(instructions, 2000)) return undefined
-  const referenceNumbers = rawReferences === undefined ? undefined : fastReferences(rawReferences, 10, 64)
+  if (!optShort(instructions, LIMITS.instructionsMaxLength)) return undefined
+  const referenceNumbers = rawReferences === undefined ? undefined : fastReferences(rawReferences, LIMITS.appointmentReferenceNumbersMax, LIMITS.appointmentReferenceNumberMaxLength)
   if (referenceNumbers === null) return undefined
-  if (!(leadTimeHours === undefined || (isWhole(leadTimeHours, 0) && leadTimeHours <= 168))) return undefined
+  if (!(leadTimeHours === undefined || (isWhole(leadTimeHours, LIMITS.leadTimeHoursMin) && leadTimeHours <= LIMITS.leadTimeHoursMax))) return undefined
   const r: Mutable<AppointmentRequirement> = { channel }
   if (portalUrl !== undefined) r.portalUrl = portalUrl as string
   if (contacts !== undefined && contacts.length > 0) r.contacts = contacts
@@ -230,7 +230,7 @@ const dispatch = (raw: unknown): Dispatch | undefined => {
   const phone = raw['phone']
   const scac = raw['scac']
   if (!isOwn(raw, 'name', name) || !isOwn(raw, 'email', email) || !isOwn(raw, 'phone', phone) || !isOwn(raw, 'scac', scac)) return undefined
-  if (!required(name, 200) || !optEmail(email) || !optFormat(phone, DISPATCH_PHONE) || !optFormat(scac, SCAC) || (email === undefined && phone === undefined)) return undefined
+  if (!required(name, LIMITS.dispatchNameMaxLength) || !optEmail(email) || !optFormat(phone, DISPATCH_PHONE) || !optFormat(scac, SCAC) || (email === undefined && phone === undefined)) return undefined
   return dispatchValue(name, email, phone, scac)
 }
 
@@ -247,7 +247,7 @@ export const fastQuoteRequest = (body: unknown, options: RequestOptions): Normal
     const q = pickQuote(body)
     // the cheap fields first, so that a request wrong there gives up before the walk
     const { requiredPickupDate, shipmentMode, customerReference } = q
-    if (!(shipmentMode === undefined || shipmentMode === 'ltl' || shipmentMode === 'ftl') || !optShort(customerReference, 128)) return undefined
+    if (!(shipmentMode === undefined || shipmentMode === 'ltl' || shipmentMode === 'ftl') || !optShort(customerReference, LIMITS.createReferenceNumberMaxLength)) return undefined
     if (requiredPickupDate !== undefined && fastDateTime(requiredPickupDate) === undefined) return undefined
     const rawPickup = q.pickupAddress
     const rawDelivery = q.deliveryAddress

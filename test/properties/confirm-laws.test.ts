@@ -6,23 +6,15 @@
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
-import { checkQuoteForShipment, type QuoteWithRequest } from '../../src/rules/confirm.js'
-import { validateCreateShipment, validateQuoteRequest, type NormalizedCreateShipment } from '../../src/rules/requests.js'
+import { checkQuoteForShipment } from '../../src/rules/confirm.js'
+import { validateCreateShipment, type NormalizedCreateShipment } from '../../src/rules/requests.js'
 import { createArb } from '../arbitraries/requests.js'
 import { leftOf, rightOf } from '../support/either.js'
+import { QUOTE_CREATED, quoteFor } from '../support/quotes.js'
 
-const QUOTE_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301'
 const VALID_MS = 48 * 3_600_000
-const created = DateTime.fromISO('2026-11-22T08:00:00Z')
+const created = QUOTE_CREATED
 
-const quoteFor = (body: Record<string, unknown>, companyId: string): QuoteWithRequest => ({
-  id: QUOTE_ID,
-  companyId,
-  createdAt: created,
-  open: true,
-  quotedPriceInCents: 184_500,
-  request: rightOf(validateQuoteRequest({ pickupAddress: body['pickupAddress'], deliveryAddress: body['deliveryAddress'], orderComponents: body['orderComponents'] })),
-})
 
 type Stop = 'pickupAddress' | 'deliveryAddress'
 type Field = 'zipCode' | 'country' | 'liftgateRequired' | 'insideRequired'

@@ -1,14 +1,13 @@
 import fc from 'fast-check'
-import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import { ORDER_STATUSES } from '../../src/model/orderStatuses.js'
-import { checkQuoteForShipment, validateConfirm, type QuoteWithRequest } from '../../src/rules/confirm.js'
-import { validateCreateShipment, validateQuoteRequest } from '../../src/rules/requests.js'
+import { checkQuoteForShipment, validateConfirm } from '../../src/rules/confirm.js'
+import { validateCreateShipment } from '../../src/rules/requests.js'
 import { requirementArb } from '../arbitraries/appointment.js'
 import { createArb } from '../arbitraries/requests.js'
 import { leftOf, rightOf } from '../support/either.js'
+import { QUOTE_CREATED, QUOTE_ID, quoteFor } from '../support/quotes.js'
 
-const QUOTE_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301'
 
 describe('ORD-03 and CNF-01 … CNF-04 confirmation', () => {
   it('a valid INITIALIZED order with a quote and its appointments confirms, with the normalized request', () => {
@@ -51,15 +50,7 @@ describe('ORD-03 and CNF-01 … CNF-04 confirmation', () => {
 })
 
 describe('CRT-05 the quote behind a shipment', () => {
-  const created = DateTime.fromISO('2026-11-22T08:00:00Z')
-  const quoteFor = (body: Record<string, unknown>, companyId = 'acme'): QuoteWithRequest => ({
-    id: QUOTE_ID,
-    companyId,
-    createdAt: created,
-    open: true,
-    quotedPriceInCents: 184_500,
-    request: rightOf(validateQuoteRequest({ pickupAddress: body['pickupAddress'], deliveryAddress: body['deliveryAddress'], orderComponents: body['orderComponents'] })),
-  })
+  const created = QUOTE_CREATED
   it('the same lane and freight, in any order of pallet groups, within 48 hours matches', () => {
     fc.assert(
       fc.property(createArb, fc.integer({ min: 0, max: 48 * 3_600_000 - 1 }), (body, age) => {
