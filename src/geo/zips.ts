@@ -240,6 +240,64 @@ export const timeZoneForZip = (zip: unknown): string | null => {
 }
 
 /**
+ * The search behind {@link nearestZip}, for a valid position: the table index of the nearest
+ * centroid (lower ZIP code on ties) and how many centroids it compared to find it. Searches the
+ * half-degree grid ring by ring outward from the position's cell and stops as soon as no farther
+ * cell can hold a nearer centroid, or scans the whole table past MAX_RINGS rings. The count is
+ * what the grid saves; a property bounds it by the centroids of the cells the answer's distance
+ * reaches (test/properties/geo-laws.test.ts).
+ *
+ * @internal
+ */
+export const nearestIndex = (la: number, lo: number): { readonly index: number; readonly compared: number } => {
+  decoded()
+  const row = rowOf(la)
+  const col = colOf(lo)
+  // Outside the square of cells within `ring` of the position's cell, a centroid is farther than
+  // latGap degrees of latitude or lonGap degrees of longitude away; a longitude difference is at
+  // least this much of an angle at the latitudes involved (the position's and the table's highest).
+  const latGap = Math.min(la + 90 - row * CELL, (row + 1) * CELL - la - 90)
+  const lonGap = Math.min(lo + 180 - col * CELL, (col + 1) * CELL - lo - 180)
+  const cosMin = Math.min(Math.cos(la * RAD), Math.cos(maxAbsLat * RAD))
+  const qc = Math.cos(la * RAD)
+  const qx = qc * Math.cos(lo * RAD)
+  const qy = qc * Math.sin(lo * RAD)
+  const qz = Math.sin(la * RAD)
+  let best = -1
+  let bestDot = -Infinity
+  let compared = 0
+  const visit = (r: number, c: number): void => {
+    const cell = r * COLS + (((c % COLS) + COLS) % COLS)
+    for (let k = cellStart[cell]!; k < cellStart[cell + 1]!; k++) {
+      const i = order[k]!
+      const d = qx * X[i]! + qy * Y[i]! + qz * Z[i]!
+      compared++
+      if (d > bestDot || (d === bestDot && zips[i]! < zips[best]!)) {
+        best = i
+        bestDot = d
+      }
+    }
+  }
+  // MAX_RINGS is far less than half the columns, so a ring's columns never wrap onto each other.
+  for (let ring = 0; ring <= MAX_RINGS; ring++) {
+    for (let r = row - ring; r <= row + ring; r++) {
+      if (r < 0 || r >= ROWS) continue
+      if (r === row - ring || r === row + ring) {
+        for (let c = col - ring; c <= col + ring; c++) visit(r, c)
+      } else {
+        visit(r, col - ring)
+        visit(r, col + ring)
+      }
+    }
+    const byLat = (latGap + ring * CELL) * RAD
+    const byLon = 2 * Math.asin(Math.min(1, cosMin * Math.sin(((lonGap + ring * CELL) * RAD) / 2)))
+    // bestDot is -Infinity until a centroid is found, so an empty square never stops the search
+    if (bestDot >= Math.cos(Math.min(byLat, byLon))) return { index: best, compared }
+  }
+  return { index: scanAll(qx, qy, qz), compared: compared + zips.length }
+}
+
+/**
  * The ZIP code whose centroid is nearest to a position (great circle; ties go to the lower ZIP
  * code), or null when the position is not a finite latitude from -90 to 90 and longitude from
  * -180 to 180. Searches a half-degree grid outward from the position's cell and stops as soon as
@@ -267,53 +325,6 @@ export const nearestZip = (point: { readonly latitude: number; readonly longitud
     return null
   }
   if (typeof la !== 'number' || typeof lo !== 'number' || !(la >= -90 && la <= 90 && lo >= -180 && lo <= 180)) return null
-  decoded()
-  const row = rowOf(la)
-  const col = colOf(lo)
-  // Outside the square of cells within `ring` of the position's cell, a centroid is farther than
-  // latGap degrees of latitude or lonGap degrees of longitude away; a longitude difference is at
-  // least this much of an angle at the latitudes involved (the position's and the table's highest).
-  const latGap = Math.min(la + 90 - row * CELL, (row + 1) * CELL - la - 90)
-  const lonGap = Math.min(lo + 180 - col * CELL, (col + 1) * CELL - lo - 180)
-  const cosMin = Math.min(Math.cos(la * RAD), Math.cos(maxAbsLat * RAD))
-  const qc = Math.cos(la * RAD)
-  const qx = qc * Math.cos(lo * RAD)
-  const qy = qc * Math.sin(lo * RAD)
-  const qz = Math.sin(la * RAD)
-  let best = -1
-  let bestDot = -Infinity
-  const consider = (i: number): void => {
-    const d = qx * X[i]! + qy * Y[i]! + qz * Z[i]!
-    if (d > bestDot || (d === bestDot && zips[i]! < zips[best]!)) {
-      best = i
-      bestDot = d
-    }
-  }
-  const visit = (r: number, c: number): void => {
-    const cell = r * COLS + (((c % COLS) + COLS) % COLS)
-    for (let k = cellStart[cell]!; k < cellStart[cell + 1]!; k++) consider(order[k]!)
-  }
-  const HALF = COLS / 2
-  for (let ring = 0; ring <= HALF; ring++) {
-    if (ring > MAX_RINGS) {
-      best = scanAll(qx, qy, qz)
-      break
-    }
-    for (let r = row - ring; r <= row + ring; r++) {
-      if (r < 0 || r >= ROWS) continue
-      if (r === row - ring || r === row + ring) {
-        // a whole row of the square; at ring HALF the two ends are the same column
-        for (let c = col - ring; c <= col + ring - (ring === HALF ? 1 : 0); c++) visit(r, c)
-      } else {
-        visit(r, col - ring)
-        if (ring !== HALF) visit(r, col + ring)
-      }
-    }
-    const byLat = (latGap + ring * CELL) * RAD
-    const byLon = 2 * Math.asin(Math.min(1, cosMin * Math.sin((Math.min(180, lonGap + ring * CELL) * RAD) / 2)))
-    if (best >= 0 && bestDot >= Math.cos(Math.min(byLat, byLon))) break
-  }
-  return best < 0
-    ? null
-    : { zip: String(zips[best]!).padStart(5, '0'), ...placeAt(best), distanceKm: distanceKm({ latitude: la, longitude: lo }, { latitude: lat[best]!, longitude: lon[best]! }) }
+  const { index: best } = nearestIndex(la, lo)
+  return { zip: String(zips[best]!).padStart(5, '0'), ...placeAt(best), distanceKm: distanceKm({ latitude: la, longitude: lo }, { latitude: lat[best]!, longitude: lon[best]! }) }
 }

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { nearestZip, timeZoneForZip, zipCentroid } from '../../src/geo/index.js'
+import { nearestIndex } from '../../src/geo/zips.js'
 import { kmBetween, type Pos } from '../oracles/sphere.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 
@@ -250,6 +251,110 @@ describe('TRK-05 ZIP input is read by its first five digits', () => {
         expect(zipCentroid(Object(zip))).toBeNull()
         expect(timeZoneForZip([zip])).toBeNull()
       }),
+    )
+  })
+})
+
+// The grid of the search, described on its own: half-degree cells, rows from the South Pole,
+// columns from the antimeridian eastward (wrapping), and the centroids each cell holds.
+const CELL = 0.5
+const COLS = 720
+const ROWS = 360
+const cellRow = (la: number): number => Math.min(ROWS - 1, Math.floor((la + 90) / CELL))
+const cellCol = (lo: number): number => Math.floor((lo + 180) / CELL) % COLS
+const RAD = Math.PI / 180
+const MAX_ABS_LAT = Math.max(...PLACES.map((q) => Math.abs(q.latitude)))
+/** Unit vectors of the centroids, for a quick scan: the nearest centroid has the greatest dot product. */
+const VEC = PLACES.map((q) => [Math.cos(q.latitude * RAD) * Math.cos(q.longitude * RAD), Math.cos(q.latitude * RAD) * Math.sin(q.longitude * RAD), Math.sin(q.latitude * RAD)] as const)
+const quickScan = (p: Pos): number => {
+  const c = Math.cos(p.latitude * RAD)
+  const x = c * Math.cos(p.longitude * RAD)
+  const y = c * Math.sin(p.longitude * RAD)
+  const z = Math.sin(p.latitude * RAD)
+  let best = 0
+  let bestDot = -Infinity
+  VEC.forEach(([a, b, d], i) => {
+    const dot = x * a + y * b + z * d
+    if (dot > bestDot) {
+      best = i
+      bestDot = dot
+    }
+  })
+  return best
+}
+/** How many centroids lie in the square of cells within `rings` of the position's cell. */
+const inSquare = (p: Pos, rings: number): number => {
+  const row = cellRow(p.latitude)
+  const col = cellCol(p.longitude)
+  let n = 0
+  for (const q of PLACES) {
+    const dc = Math.abs(cellCol(q.longitude) - col)
+    if (Math.abs(cellRow(q.latitude) - row) <= rings && Math.min(dc, COLS - dc) <= rings) n++
+  }
+  return n
+}
+
+/** Positions near the centroids, where the grid search stops early: a ZIP code's centroid moved up to 0.01, 0.3 or 4 degrees. */
+const nearCentroidArb: fc.Arbitrary<Pos> = fc
+  .tuple(
+    fc.integer({ min: 0, max: PLACES.length - 1 }),
+    fc.constantFrom(0, 0.01, 0.3, 4),
+    fc.double({ min: -1, max: 1, noNaN: true }),
+    fc.double({ min: -1, max: 1, noNaN: true }),
+  )
+  .map(([i, reach, a, b]) => {
+    const q = PLACES[i]!
+    const lo = q.longitude + reach * b
+    return {
+      latitude: Math.max(-90, Math.min(90, q.latitude + reach * a)),
+      longitude: lo > 180 ? lo - 360 : lo < -180 ? lo + 360 : lo,
+    }
+  })
+
+describe('TRK-03 nearestZip near the centroids, where the grid search decides alone', () => {
+  it('the nearest centroid, as a scan of all of them finds it (lower ZIP code on ties)', () => {
+    fc.assert(
+      fc.property(nearCentroidArb, (p) => {
+        const n = nearestZip(p)!
+        const want = PLACES[quickScan(p)]!
+        expect(n.distanceKm).toBeCloseTo(kmBetween(p, want), 6)
+        if (n.zip !== want.zip) expect(Math.abs(kmBetween(p, n) - kmBetween(p, want))).toBeLessThan(1e-6)
+      }),
+      { numRuns: 1500 },
+    )
+  })
+
+  it('compares only the centroids of the cells the answer\'s distance reaches, never the whole table when a centroid is near', () => {
+    // A centroid outside the square of `rings` cells is at least rings x 0.5 degrees of latitude,
+    // or that much longitude at the lowest cosine of the latitudes involved, away. So once the
+    // square covers the answer's distance the search has stopped: it compared no more centroids
+    // than the square holds (one ring more for rounding). Past 8 rings it may scan the table.
+    fc.assert(
+      fc.property(nearCentroidArb, (p) => {
+        const { index, compared } = nearestIndex(p.latitude, p.longitude)
+        const want = quickScan(p)
+        expect(PLACES[index]!.zip === PLACES[want]!.zip || Math.abs(kmBetween(p, PLACES[index]!) - kmBetween(p, PLACES[want]!)) < 1e-6).toBe(true)
+        const degrees = (kmBetween(p, PLACES[want]!) / 6371.0088) / RAD
+        const cosMin = Math.min(Math.cos(p.latitude * RAD), Math.cos(MAX_ABS_LAT * RAD))
+        const rings = Math.ceil(degrees / (CELL * cosMin * 0.999)) + 1
+        expect(compared).toBeGreaterThanOrEqual(1)
+        if (rings <= 8) expect(compared).toBeLessThanOrEqual(inSquare(p, rings))
+        else expect(compared).toBeLessThanOrEqual(inSquare(p, 8) + PLACES.length)
+      }),
+      { numRuns: 400 },
+    )
+  })
+
+  it('at a centroid, only the centroids of its own cell and the eight around it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: PLACES.length - 1 }), (i) => {
+        const q = PLACES[i]!
+        const { index, compared } = nearestIndex(q.latitude, q.longitude)
+        expect(PLACES[index]!.latitude).toBe(q.latitude)
+        expect(PLACES[index]!.longitude).toBe(q.longitude)
+        expect(compared).toBeLessThanOrEqual(inSquare(q, 1))
+      }),
+      { numRuns: 300 },
     )
   })
 })
