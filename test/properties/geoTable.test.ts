@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { IANAZone } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import { nearestZip, timeZoneForZip, zipCentroid } from '../../src/geo/index.js'
+import { runsOf } from '../support/runs.js'
 
 const table = JSON.parse(readFileSync(new URL('../../src/geo/zipTable.json', import.meta.url), 'utf8')) as { zips: string; alphabet: string; count: number }
 const bounds = JSON.parse(readFileSync(new URL('../../scripts/geo-bounds.json', import.meta.url), 'utf8')) as {
@@ -123,7 +124,7 @@ describe('TRK-03 ZIP table: centroids', () => {
         expect(n.distanceKm).toBe(0)
         if (n.zip !== zip) expect([n.latitude, n.longitude]).toEqual([p.latitude, p.longitude])
       }),
-      { numRuns: 2000 },
+      { numRuns: runsOf(2000) },
     )
   })
 })

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import { canonicalJsonText } from '../../src/internal/canonicalJson.js'
 import { canonicalJson, decideIdempotency } from '../../src/rules/idempotency.js'
+import { runsOf } from '../support/runs.js'
 
 const HOUR = 3_600_000
 const jsonArb = fc.jsonValue({ maxDepth: 4 })
@@ -219,7 +220,7 @@ describe('CRT-10 idempotency compares raw JSON text exactly', () => {
         expect(JSON.parse(a)).toEqual(JSON.parse(b)) // the spellings are JSON, and JSON.parse sees the same value
         expect(decideTexts(a, b)).toBe('replay')
       }),
-      { numRuns: 300 },
+      { numRuns: runsOf(300) },
     )
   })
   it('a change of a number replays exactly when the exact decimal values are equal (BigInt oracle)', () => {
@@ -232,7 +233,7 @@ describe('CRT-10 idempotency compares raw JSON text exactly', () => {
         const verdict = decideTexts(spell(m, chooser(s1)), spell(other, chooser(s2)))
         expect(verdict).toBe(oracleEqual(m, other) ? 'replay' : 'conflict')
       }),
-      { numRuns: 500 },
+      { numRuns: runsOf(500) },
     )
   })
   it('any two documents replay exactly when the oracle finds them equal', () => {
@@ -240,7 +241,7 @@ describe('CRT-10 idempotency compares raw JSON text exactly', () => {
       fc.property(modelArb, modelArb, fc.integer(), (a, b, s) => {
         expect(decideTexts(spell(a, chooser(s)), spell(b, chooser(s + 1)))).toBe(oracleEqual(a, b) ? 'replay' : 'conflict')
       }),
-      { numRuns: 300 },
+      { numRuns: runsOf(300) },
     )
   })
   it('raw text and the parsed value it came from replay, for any JSON value JavaScript writes', () => {
@@ -271,7 +272,7 @@ describe('CRT-10 idempotency compares raw JSON text exactly', () => {
         }
         expect(canonicalJsonText(t) !== undefined).toBe(parses)
       }),
-      { numRuns: 2000 },
+      { numRuns: runsOf(2000) },
     )
   })
   it('numbers: the brief cases, huge exponents, duplicate keys and escapes', () => {

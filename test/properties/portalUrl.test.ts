@@ -9,6 +9,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PORTAL_URL_PATTERN, WIRE_FORMATS } from '../../src/model/patterns.js'
 import { isPortalUrl as isHttpsPortalUrl } from '../../src/rules/appointment.js'
+import { runsOf } from '../support/runs.js'
 
 const LDH = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-'
 const LETTERS = LDH.slice(0, 52)
@@ -94,7 +95,7 @@ describe('APT-02 portalUrl: the wire format against the WHATWG parser', () => {
       fc.property(partsArb, (p) => {
         expect(isHttpsPortalUrl(textOf(p))).toBe(oracle(p))
       }),
-      { numRuns: 3000 },
+      { numRuns: runsOf(3000) },
     )
   })
   it('an accepted URL never changes under the parser beyond host case, the default port and the root path', () => {

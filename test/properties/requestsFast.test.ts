@@ -32,6 +32,7 @@ import { dispatchArb, fullCreateArb } from '../arbitraries/dispatch.js'
 import { quoteAddressArb, quoteRequestArb } from '../arbitraries/quote.js'
 import { createArb } from '../arbitraries/requests.js'
 import { mutated } from '../support/mutate.js'
+import { runsOf } from '../support/runs.js'
 
 /** Identical answers: deeply equal (undefined members, -0 and NaN included) and in the same key order. */
 const same = (fast: unknown, reference: unknown): void => {
@@ -148,27 +149,27 @@ describe('the request validators answer exactly as their reference composition',
   for (const v of VALIDATORS) {
     describe(v.name, () => {
       it('on valid requests', () => {
-        fc.assert(fc.property(v.valid, (body) => check(v, body)), { numRuns: 300 })
+        fc.assert(fc.property(v.valid, (body) => check(v, body)), { numRuns: runsOf(300) })
       })
 
       it('on valid requests under a random configuration (pallet limits and per-order cap)', () => {
-        fc.assert(fc.property(v.valid, configArb, (body, config) => check(v, body, { config })), { numRuns: 200 })
+        fc.assert(fc.property(v.valid, configArb, (body, config) => check(v, body, { config })), { numRuns: runsOf(200) })
       })
 
       it('on requests with one place corrupted (replaced by a hostile value, deleted, or a key added)', () => {
-        fc.assert(fc.property(v.valid.chain((p) => corruptionOf(p)), (c) => check(v, c.input)), { numRuns: 500 })
+        fc.assert(fc.property(v.valid.chain((p) => corruptionOf(p)), (c) => check(v, c.input)), { numRuns: runsOf(500) })
       })
 
       it('on requests with one field set to a value wrong on its own or at a limit, wherever the field appears', () => {
-        fc.assert(fc.property(faultedArb(v.valid), (input) => check(v, input)), { numRuns: 1000 })
+        fc.assert(fc.property(faultedArb(v.valid), (input) => check(v, input)), { numRuns: runsOf(1000) })
       })
 
       it('on requests with one to three structure-aware mutations', () => {
-        fc.assert(fc.property(v.valid.chain((p) => mutated(p)), (input) => check(v, input)), { numRuns: 400 })
+        fc.assert(fc.property(v.valid.chain((p) => mutated(p)), (input) => check(v, input)), { numRuns: runsOf(400) })
       })
 
       it('on requests whose objects are not plain JSON: a member inherited, non-enumerable or a getter, a null or class prototype', () => {
-        fc.assert(fc.property(reshapedArb(v.valid), (input) => check(v, input)), { numRuns: 400 })
+        fc.assert(fc.property(reshapedArb(v.valid), (input) => check(v, input)), { numRuns: runsOf(400) })
       })
 
       it('on valid and corrupted requests while Object.prototype carries a field name', () => {
@@ -187,7 +188,7 @@ describe('the request validators answer exactly as their reference composition',
             }
             same(fast, reference)
           }),
-          { numRuns: 200 },
+          { numRuns: runsOf(200) },
         )
       })
 
@@ -218,7 +219,7 @@ describe('each fast part accepts only what its reference reader accepts, with th
         const fast = fastAddress(input, shipment)
         if (fast !== undefined) same({ _tag: 'Right', right: fast }, normalizeAddress(input, { purpose: shipment ? 'shipment' : 'quote' }))
       }),
-      { numRuns: 1000 },
+      { numRuns: runsOf(1000) },
     )
   })
 
@@ -235,7 +236,7 @@ describe('each fast part accepts only what its reference reader accepts, with th
         expect(r._tag).toBe('Right')
         if (r._tag === 'Right') same(fast, r.right.components[0]?.component)
       }),
-      { numRuns: 1000 },
+      { numRuns: runsOf(1000) },
     )
   })
 
@@ -245,7 +246,7 @@ describe('each fast part accepts only what its reference reader accepts, with th
         const fast = fastRequirement(input)
         if (fast !== undefined) same({ _tag: 'Right', right: fast }, validateAppointmentRequirement(input))
       }),
-      { numRuns: 500 },
+      { numRuns: runsOf(500) },
     )
   })
 
@@ -258,7 +259,7 @@ describe('each fast part accepts only what its reference reader accepts, with th
         expect(r._tag).toBe('Right')
         if (r._tag === 'Right') same(fast, r.right.shipperDispatch)
       }),
-      { numRuns: 300 },
+      { numRuns: runsOf(300) },
     )
   })
 })
@@ -275,7 +276,7 @@ describe('the fast paths are taken: they accept the generated valid requests', (
     fc.assert(fc.property(quoteRequestArb, (body) => {
       fc.pre(completeDimensions(body['orderComponents']))
       expect(fastQuoteRequest(body, {})).toBeDefined()
-    }), { numRuns: 300 })
+    }), { numRuns: runsOf(300) })
   })
 
   it('both addresses, every pallet group, each appointment and the dispatch of a valid create request', () => {
@@ -288,7 +289,7 @@ describe('the fast paths are taken: they accept the generated valid requests', (
         for (const stop of ['pickup', 'delivery']) if (appointments?.[stop] !== undefined) expect(fastRequirement(appointments[stop])).toBeDefined()
         if (body['shipperDispatch'] !== undefined) expect(fastDispatch(body['shipperDispatch'])).toBeDefined()
       }),
-      { numRuns: 300 },
+      { numRuns: runsOf(300) },
     )
   })
 })

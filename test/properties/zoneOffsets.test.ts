@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { DateTime, IANAZone } from 'luxon'
 import { instantOfLocal, memoZone, offsetAt } from '../../src/internal/zoneOffsets.js'
 import { addBusinessDays } from '../../src/index.js'
+import { runsOf } from '../support/runs.js'
 
 const ZONES = Intl.supportedValuesOf('timeZone').filter((z) => IANAZone.isValidZone(z))
 const zone = fc.constantFrom(...ZONES, 'America/Chicago', 'America/New_York', 'Europe/London', 'Africa/Casablanca', 'Asia/Gaza', 'Australia/Lord_Howe')
@@ -34,7 +35,7 @@ describe('zone-offset memo', () => {
           expect(offsetAt(z, t - 1), `${name} ${new Date(t - 1).toISOString()}`).toBe(raw(name, t - 1))
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runsOf(300) },
     )
   })
 
