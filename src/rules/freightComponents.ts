@@ -445,12 +445,13 @@ const readDimensions = (
     if (isDimension(l) && isDimension(w) && isDimension(h)) {
       fromObject = { length: l, width: w, height: h }
     } else {
-      // the readers word the violations; the path is built only when one is needed
+      // The readers word the violations; the path is built only when one is needed. readInteger
+      // with DIMENSION accepts exactly what isDimension does, so at least one member is reported
+      // here and the component is not read further.
       const dpath = [...path, 'dimensions']
-      const length = readInteger(shape, l, dpath, 'length', DIMENSION)
-      const width = readInteger(shape, w, dpath, 'width', DIMENSION)
-      const height = readInteger(shape, h, dpath, 'height', DIMENSION)
-      if (length !== undefined && width !== undefined && height !== undefined) fromObject = { length, width, height }
+      readInteger(shape, l, dpath, 'length', DIMENSION)
+      readInteger(shape, w, dpath, 'width', DIMENSION)
+      readInteger(shape, h, dpath, 'height', DIMENSION)
     }
   } else if (isObject(d)) {
     // Ignored whole (FRT-03), but a field that is present is still of its wire type.
