@@ -358,3 +358,63 @@ describe('TRK-03 nearestZip near the centroids, where the grid search decides al
     )
   })
 })
+
+/**
+ * Positions just across a cell edge from a centroid: the centroid moved north, south, east or
+ * west to 10^-6 … 0.05 degrees past the edge of its cell, so that the nearest centroid lies in the
+ * next cell while the position's own cell may hold a farther one. This is where the search's
+ * bound on what lies outside the cells searched so far is tight.
+ */
+const acrossEdgeArb: fc.Arbitrary<Pos> = fc
+  .tuple(fc.integer({ min: 0, max: PLACES.length - 1 }), fc.constantFrom('N', 'S', 'E', 'W'), fc.double({ min: 1e-6, max: 0.05, noNaN: true }))
+  .map(([i, way, eps]) => {
+    const q = PLACES[i]!
+    const rowEdge = (k: number) => k * CELL - 90
+    const colEdge = (k: number) => k * CELL - 180
+    const r = cellRow(q.latitude)
+    const c = Math.floor((q.longitude + 180) / CELL)
+    const latitude = way === 'N' ? rowEdge(r + 1) + eps : way === 'S' ? rowEdge(r) - eps : q.latitude
+    const lo = way === 'E' ? colEdge(c + 1) + eps : way === 'W' ? colEdge(c) - eps : q.longitude
+    return { latitude: Math.max(-90, Math.min(90, latitude)), longitude: lo > 180 ? lo - 360 : lo < -180 ? lo + 360 : lo }
+  })
+
+describe('TRK-03 nearestZip just across a cell edge from a centroid', () => {
+  it('the nearest centroid, as a scan of all of them finds it (lower ZIP code on ties), and no more centroids compared than the cells its distance reaches hold', () => {
+    fc.assert(
+      fc.property(acrossEdgeArb, (p) => {
+        const { index, compared } = nearestIndex(p.latitude, p.longitude)
+        const want = quickScan(p)
+        expect(PLACES[index]!.zip === PLACES[want]!.zip || Math.abs(kmBetween(p, PLACES[index]!) - kmBetween(p, PLACES[want]!)) < 1e-6).toBe(true)
+        const degrees = (kmBetween(p, PLACES[want]!) / 6371.0088) / RAD
+        const cosMin = Math.min(Math.cos(p.latitude * RAD), Math.cos(MAX_ABS_LAT * RAD))
+        const rings = Math.ceil(degrees / (CELL * cosMin * 0.999)) + 1
+        if (rings <= 8) expect(compared).toBeLessThanOrEqual(inSquare(p, rings))
+      }),
+      { numRuns: 1500 },
+    )
+  })
+})
+
+/** Positions among the sparse northern centroids (Alaska), up to 1 degree of latitude and 3 of longitude from one, where a degree of longitude is short and the nearest centroid is often rings away. */
+const NORTHERN = PLACES.filter((q) => q.latitude > 54)
+const northArb: fc.Arbitrary<Pos> = fc
+  .tuple(fc.integer({ min: 0, max: NORTHERN.length - 1 }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -3, max: 3, noNaN: true }))
+  .map(([i, dLat, dLon]) => {
+    const q = NORTHERN[i]!
+    const lo = q.longitude + dLon
+    return { latitude: Math.min(90, q.latitude + dLat), longitude: lo > 180 ? lo - 360 : lo < -180 ? lo + 360 : lo }
+  })
+
+describe('TRK-03 nearestZip among the sparse northern centroids', () => {
+  it('the nearest centroid, as a scan of all of them finds it (lower ZIP code on ties)', () => {
+    expect(NORTHERN.length).toBeGreaterThan(50)
+    fc.assert(
+      fc.property(northArb, (p) => {
+        const n = nearestZip(p)!
+        const want = PLACES[quickScan(p)]!
+        if (n.zip !== want.zip) expect(Math.abs(kmBetween(p, n) - kmBetween(p, want))).toBeLessThan(1e-6)
+      }),
+      { numRuns: 1000 },
+    )
+  })
+})
