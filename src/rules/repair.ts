@@ -326,8 +326,9 @@ const repairList = (list: ReadonlyArray<unknown>, of: FieldRule, path: Path, out
   // Object.keys lists the indices present, ascending (a sparse array's holes stay holes).
   for (const key of Object.keys(list)) {
     const i = indexOf(key)
-    const data = i === undefined ? undefined : dataOf(list, key)
-    if (i === undefined || data === undefined) continue
+    if (i === undefined) continue
+    const data = dataOf(list, key)
+    if (data === undefined) continue
     const next = repairField(data.value, of, true, at(path, i), out)
     if (Object.is(next, data.value)) continue
     if (copy === undefined) {
