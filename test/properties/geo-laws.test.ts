@@ -294,6 +294,26 @@ const inSquare = (p: Pos, rings: number): number => {
   return n
 }
 
+/**
+ * nearestIndex at `p`: the nearest centroid, as a scan of all of them finds it (lower ZIP code on
+ * ties), having compared no more centroids than the square of cells the answer's distance reaches
+ * holds. A centroid outside the square of `rings` cells is at least rings x 0.5 degrees of
+ * latitude, or that much longitude at the lowest cosine of the latitudes involved, away, so once
+ * the square covers the answer's distance the search has stopped (one ring more for rounding).
+ * Past 8 rings it may scan the table.
+ */
+const checkSearch = (p: Pos): void => {
+  const { index, compared } = nearestIndex(p.latitude, p.longitude)
+  const want = quickScan(p)
+  expect(PLACES[index]!.zip === PLACES[want]!.zip || Math.abs(kmBetween(p, PLACES[index]!) - kmBetween(p, PLACES[want]!)) < 1e-6).toBe(true)
+  const degrees = (kmBetween(p, PLACES[want]!) / 6371.0088) / RAD
+  const cosMin = Math.min(Math.cos(p.latitude * RAD), Math.cos(MAX_ABS_LAT * RAD))
+  const rings = Math.ceil(degrees / (CELL * cosMin * 0.999)) + 1
+  expect(compared).toBeGreaterThanOrEqual(1)
+  if (rings <= 8) expect(compared).toBeLessThanOrEqual(inSquare(p, rings))
+  else expect(compared).toBeLessThanOrEqual(inSquare(p, 8) + PLACES.length)
+}
+
 /** Positions near the centroids, where the grid search stops early: a ZIP code's centroid moved up to 0.01, 0.3 or 4 degrees. */
 const nearCentroidArb: fc.Arbitrary<Pos> = fc
   .tuple(
@@ -325,21 +345,9 @@ describe('TRK-03 nearestZip near the centroids, where the grid search decides al
   })
 
   it('compares only the centroids of the cells the answer\'s distance reaches, never the whole table when a centroid is near', () => {
-    // A centroid outside the square of `rings` cells is at least rings x 0.5 degrees of latitude,
-    // or that much longitude at the lowest cosine of the latitudes involved, away. So once the
-    // square covers the answer's distance the search has stopped: it compared no more centroids
-    // than the square holds (one ring more for rounding). Past 8 rings it may scan the table.
     fc.assert(
       fc.property(nearCentroidArb, (p) => {
-        const { index, compared } = nearestIndex(p.latitude, p.longitude)
-        const want = quickScan(p)
-        expect(PLACES[index]!.zip === PLACES[want]!.zip || Math.abs(kmBetween(p, PLACES[index]!) - kmBetween(p, PLACES[want]!)) < 1e-6).toBe(true)
-        const degrees = (kmBetween(p, PLACES[want]!) / 6371.0088) / RAD
-        const cosMin = Math.min(Math.cos(p.latitude * RAD), Math.cos(MAX_ABS_LAT * RAD))
-        const rings = Math.ceil(degrees / (CELL * cosMin * 0.999)) + 1
-        expect(compared).toBeGreaterThanOrEqual(1)
-        if (rings <= 8) expect(compared).toBeLessThanOrEqual(inSquare(p, rings))
-        else expect(compared).toBeLessThanOrEqual(inSquare(p, 8) + PLACES.length)
+        checkSearch(p)
       }),
       { numRuns: 400 },
     )
@@ -382,13 +390,7 @@ describe('TRK-03 nearestZip just across a cell edge from a centroid', () => {
   it('the nearest centroid, as a scan of all of them finds it (lower ZIP code on ties), and no more centroids compared than the cells its distance reaches hold', () => {
     fc.assert(
       fc.property(acrossEdgeArb, (p) => {
-        const { index, compared } = nearestIndex(p.latitude, p.longitude)
-        const want = quickScan(p)
-        expect(PLACES[index]!.zip === PLACES[want]!.zip || Math.abs(kmBetween(p, PLACES[index]!) - kmBetween(p, PLACES[want]!)) < 1e-6).toBe(true)
-        const degrees = (kmBetween(p, PLACES[want]!) / 6371.0088) / RAD
-        const cosMin = Math.min(Math.cos(p.latitude * RAD), Math.cos(MAX_ABS_LAT * RAD))
-        const rings = Math.ceil(degrees / (CELL * cosMin * 0.999)) + 1
-        if (rings <= 8) expect(compared).toBeLessThanOrEqual(inSquare(p, rings))
+        checkSearch(p)
       }),
       { numRuns: 1500 },
     )

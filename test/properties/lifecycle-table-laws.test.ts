@@ -2,13 +2,10 @@
 // - ORD-*: lifecycleTable() reads back into transition, isCancellable and isAppointmentLocked
 //   (the header lists the events, the rule row has one `---` per column, each state row its
 //   transitions, `yes`/`no` and `locked (409)`/`open`); a refused CANCEL says which state;
-// - FRT-07: densityOf reads number primitives only (numeric text and boxed numbers give NaN);
-// - ADDR-14: the inside-service fee counts each stop that asks for it, either stop absent.
+// - FRT-07: densityOf reads number primitives only (numeric text and boxed numbers give NaN).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { defaultConfig } from '../../src/config.js'
 import { ORDER_STATUSES } from '../../src/model/orderStatuses.js'
-import { insideServiceFeeCents } from '../../src/rules/accessorials.js'
 import { densityOf } from '../../src/rules/freightClass.js'
 import { isAppointmentLocked, isCancellable, lifecycleTable, ORDER_EVENTS, transition } from '../../src/rules/orderLifecycle.js'
 
@@ -64,21 +61,6 @@ describe('FRT-07 densityOf reads number primitives only', () => {
         args[which] = boxed ? Object(args[which]) : String(args[which])
         const [p, l, w, h] = args
         expect(densityOf(p as number, { length: l, width: w, height: h } as never)).toBeNaN()
-      }),
-    )
-  })
-})
-
-describe('ADDR-14 the inside-service fee', () => {
-  it('the fee times the stops that ask for it; an absent stop asks for nothing', () => {
-    const stop = fc.option(fc.record({ insideRequired: fc.constantFrom<unknown>(true, false, 'true', 1, undefined) }), { nil: undefined })
-    fc.assert(
-      fc.property(stop, stop, (pickupAddress, deliveryAddress) => {
-        const stops: Record<string, unknown> = {}
-        if (pickupAddress !== undefined) stops['pickupAddress'] = pickupAddress
-        if (deliveryAddress !== undefined) stops['deliveryAddress'] = deliveryAddress
-        const n = [pickupAddress, deliveryAddress].filter((s) => s?.insideRequired === true).length
-        expect(insideServiceFeeCents(stops as never)).toBe(n * defaultConfig.insideServiceFeeCents)
       }),
     )
   })

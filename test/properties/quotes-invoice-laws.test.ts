@@ -24,14 +24,17 @@ const at = (ms: number): DateTime => DateTime.fromMillis(ms, { zone: 'utc' })
 
 describe('QTE-05 newestQuoteByReference', () => {
   it('the latest valid quote of the company under the reference, ties to the greater id; none is quote_not_found', () => {
-    const quoteArb = fc.record({
-      id: fc.constantFrom('a', 'b', 'c', 'B'),
-      companyId: fc.constantFrom('cmp_1', 'cmp_2'),
-      customerReference: fc.constantFrom<string | null | undefined>('LOAD-1', 'LOAD-2', null, undefined),
-      createdAt: fc.constantFrom(at(T0), at(T0 + 1), at(T0 + HOUR), at(T0 - HOUR), DateTime.invalid('unreadable')),
-      open: fc.boolean(),
-      quotedPriceInCents: fc.constant(1000),
-    })
+    const quoteArb = fc.record(
+      {
+        id: fc.constantFrom('a', 'b', 'c', 'B'),
+        companyId: fc.constantFrom('cmp_1', 'cmp_2'),
+        customerReference: fc.constantFrom<string | null>('LOAD-1', 'LOAD-2', null),
+        createdAt: fc.constantFrom(at(T0), at(T0 + 1), at(T0 + HOUR), at(T0 - HOUR), DateTime.invalid('unreadable')),
+        open: fc.boolean(),
+        quotedPriceInCents: fc.constant(1000),
+      },
+      { requiredKeys: ['id', 'companyId', 'createdAt', 'open', 'quotedPriceInCents'] },
+    )
     fc.assert(
       fc.property(fc.array(quoteArb, { maxLength: 8 }), fc.constantFrom('cmp_1', 'cmp_2'), fc.constantFrom('LOAD-1', 'LOAD-2'), (quotes, companyId, reference) => {
         let best: (typeof quotes)[number] | undefined

@@ -6,6 +6,7 @@
 //   absent (not present as undefined); the body's members come in no other way;
 // - each fault of the dispatch contact is reported at its own field.
 import fc from 'fast-check'
+import type { Either } from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { normalizeAddress } from '../../src/rules/address.js'
 import { validateAppointmentRequirement } from '../../src/rules/appointment.js'
@@ -13,10 +14,17 @@ import { inspectComponents } from '../../src/rules/freightComponents.js'
 import { validateCreateShipment, validateCreateShipmentReference, validateQuoteRequest, validateQuoteRequestReference } from '../../src/rules/requests.js'
 import { fullCreateArb } from '../arbitraries/dispatch.js'
 import { quoteRequestArb } from '../arbitraries/quote.js'
+import { rightOf } from '../support/either.js'
 
-const right = <A>(r: { _tag: string; right?: A; left?: unknown }): A => {
-  if (r._tag !== 'Right') throw new Error(`expected a Right, got ${JSON.stringify(r.left)}`)
-  return r.right as A
+const right = <A>(r: Either<unknown, A>): A => rightOf(r)
+/** The addresses and pallet groups of a normalized request, against normalizeAddress and inspectComponents (liftgate limits when a stop asks). */
+const expectParts = (v: Record<string, unknown>, body: Record<string, unknown>, purpose: 'shipment' | 'quote'): void => {
+  const pickup = body['pickupAddress'] as Record<string, unknown>
+  const delivery = body['deliveryAddress'] as Record<string, unknown>
+  expect(v['pickupAddress']).toStrictEqual(right(normalizeAddress(pickup, { purpose })))
+  expect(v['deliveryAddress']).toStrictEqual(right(normalizeAddress(delivery, { purpose })))
+  const liftgate = pickup['liftgateRequired'] === true || delivery['liftgateRequired'] === true
+  expect(v['orderComponents']).toStrictEqual(right(inspectComponents(body['orderComponents'], { liftgate })).components.map((c) => c.component))
 }
 const uuidArb = fc.uuid().chain((u) => fc.constantFrom(u, u.toUpperCase()))
 const OPTIONAL_CREATE = ['quoteId', 'poNumber', 'refNumber', 'instructions', 'referenceNumbers', 'requiredPickupDate', 'requiredDeliveryBy', 'appointments', 'shipperDispatch'] as const
@@ -33,13 +41,8 @@ describe('CRT-01 … CRT-08 a valid create request, member by member', () => {
           const body: Record<string, unknown> = { ...base }
           if (quoteId !== undefined) body['quoteId'] = quoteId
           if (referenceNumbers !== undefined) body['referenceNumbers'] = referenceNumbers
-          const v = right<Record<string, unknown>>((reference ? validateCreateShipmentReference : validateCreateShipment)(body))
-          const pickup = body['pickupAddress'] as Record<string, unknown>
-          const delivery = body['deliveryAddress'] as Record<string, unknown>
-          expect(v['pickupAddress']).toStrictEqual(right(normalizeAddress(pickup, { purpose: 'shipment' })))
-          expect(v['deliveryAddress']).toStrictEqual(right(normalizeAddress(delivery, { purpose: 'shipment' })))
-          const liftgate = pickup['liftgateRequired'] === true || delivery['liftgateRequired'] === true
-          expect(v['orderComponents']).toStrictEqual(right(inspectComponents(body['orderComponents'], { liftgate })).components.map((c) => c.component))
+          const v = right<Record<string, unknown>>((reference ? validateCreateShipmentReference : validateCreateShipment)(body) as Either<unknown, Record<string, unknown>>)
+          expectParts(v, body, 'shipment')
           expect(v['description']).toBe(body['description'])
           for (const key of OPTIONAL_CREATE) {
             expect(key in v).toBe(body[key] !== undefined)
@@ -98,13 +101,8 @@ describe('QTE-01 a valid quote request, member by member', () => {
         const body: Record<string, unknown> = { ...base }
         if (shipmentMode !== undefined) body['shipmentMode'] = shipmentMode
         if (customerReference !== undefined) body['customerReference'] = customerReference
-        const v = right<Record<string, unknown>>((reference ? validateQuoteRequestReference : validateQuoteRequest)(body))
-        const pickup = body['pickupAddress'] as Record<string, unknown>
-        const delivery = body['deliveryAddress'] as Record<string, unknown>
-        expect(v['pickupAddress']).toStrictEqual(right(normalizeAddress(pickup, { purpose: 'quote' })))
-        expect(v['deliveryAddress']).toStrictEqual(right(normalizeAddress(delivery, { purpose: 'quote' })))
-        const liftgate = pickup['liftgateRequired'] === true || delivery['liftgateRequired'] === true
-        expect(v['orderComponents']).toStrictEqual(right(inspectComponents(body['orderComponents'], { liftgate })).components.map((c) => c.component))
+        const v = right<Record<string, unknown>>((reference ? validateQuoteRequestReference : validateQuoteRequest)(body) as Either<unknown, Record<string, unknown>>)
+        expectParts(v, body, 'quote')
         for (const key of ['requiredPickupDate', 'shipmentMode', 'customerReference']) {
           expect(key in v).toBe(body[key] !== undefined)
           if (body[key] !== undefined) expect(v[key]).toBe(body[key])
