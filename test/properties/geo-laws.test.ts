@@ -392,7 +392,7 @@ describe('TRK-03 nearestZip just across a cell edge from a centroid', () => {
       fc.property(acrossEdgeArb, (p) => {
         checkSearch(p)
       }),
-      { numRuns: 1500 },
+      { numRuns: 600 },
     )
   })
 })
@@ -416,7 +416,7 @@ describe('TRK-03 nearestZip among the sparse northern centroids', () => {
         const want = PLACES[quickScan(p)]!
         if (n.zip !== want.zip) expect(Math.abs(kmBetween(p, n) - kmBetween(p, want))).toBeLessThan(1e-6)
       }),
-      { numRuns: 1000 },
+      { numRuns: 300 },
     )
   })
 })
