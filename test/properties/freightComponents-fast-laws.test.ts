@@ -12,19 +12,15 @@
 // - orderTotals reads arrays only: an iterable that is not an array, or a group that is not a
 //   plain object carrying numbers, gives the NaN totals.
 import fc from 'fast-check'
-import { isRight } from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { defaultConfig, makeConfig, type RulesConfig } from '../../src/config.js'
 import { FREIGHT_CLASSES } from '../../src/model/densityScales.js'
 import { fastComponents, inspectComponents, orderTotals } from '../../src/rules/freightComponents.js'
 import { DEFAULT_PALLET_DIMENSIONS } from '../../src/rules/freightDimensions.js'
 import { boundsOf, componentWithin, configArb } from '../arbitraries/components.js'
+import { rightOf } from '../support/either.js'
 
-const configOf = (overrides: Record<string, unknown>): RulesConfig => {
-  const r = makeConfig(overrides)
-  if (!isRight(r)) throw new Error(`configuration refused: ${JSON.stringify(r.left)}`)
-  return r.right
-}
+const configOf = (overrides: Record<string, unknown>): RulesConfig => rightOf(makeConfig(overrides))
 
 /** A density scale: 1 to 8 bands of strictly decreasing minPcf (two decimals), the last at 0, each a random class. */
 const scaleArb = fc

@@ -11,13 +11,13 @@
 // - the delay threshold is exclusive; the pickup instant, ETAs before it, coincident ends;
 // - the clock-skew allowance, the speed shown, an input that is not an object.
 import fc from 'fast-check'
-import { isRight } from 'fp-ts/lib/Either.js'
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import { defaultConfig, makeConfig, type RulesConfig } from '../../src/config.js'
 import { distanceKm, pointOnRoute, projectOnRoute, routeBearing, routeOf, travel, type LatLon } from '../../src/internal/sphere.js'
 import { estimateLocation } from '../../src/rules/trackingEstimate.js'
 import { runsOf } from '../support/runs.js'
+import { rightOf } from '../support/either.js'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -26,11 +26,7 @@ const at = (ms: number): DateTime => DateTime.fromMillis(ms, { zone: 'utc' })
 const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z')
 const M = defaultConfig.tracking
 
-const configOf = (overrides: Record<string, unknown>): RulesConfig => {
-  const r = makeConfig(overrides)
-  if (!isRight(r)) throw new Error(`configuration refused: ${JSON.stringify(r.left)}`)
-  return r.right
-}
+const configOf = (overrides: Record<string, unknown>): RulesConfig => rightOf(makeConfig(overrides))
 
 /** A route of 200 to 3,000 km between latitudes -55 and 55. */
 const routeArb = fc

@@ -9,7 +9,6 @@
 //   boxed or blank text: no sentence), trims the place, says "on" for a delivery and "expected"
 //   otherwise, and stays English whatever luxon's default locale.
 import fc from 'fast-check'
-import { isRight } from 'fp-ts/lib/Either.js'
 import { DateTime, Settings } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import { makeConfig, type RulesConfig } from '../../src/config.js'
@@ -17,16 +16,13 @@ import { problemFor } from '../../src/errors/problem.js'
 import { violationAt } from '../../src/errors/violation.js'
 import { ORDER_STATUSES } from '../../src/model/orderStatuses.js'
 import { buildTracking, describeStatus, STATUS_PHASES } from '../../src/rules/trackingStatus.js'
+import { rightOf } from '../support/either.js'
 
 const T0 = Date.UTC(2026, 10, 23, 14, 0, 0)
 const HOUR = 3_600_000
 const at = (ms: number): DateTime => DateTime.fromMillis(ms, { zone: 'utc' })
 const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z')
-const configOf = (overrides: Record<string, unknown>): RulesConfig => {
-  const r = makeConfig(overrides)
-  if (!isRight(r)) throw new Error('configuration refused')
-  return r.right
-}
+const configOf = (overrides: Record<string, unknown>): RulesConfig => rightOf(makeConfig(overrides))
 const CHICAGO = { latitude: 41.886, longitude: -87.618 }
 const DALLAS = { latitude: 32.79, longitude: -96.804 }
 const good = { id: 'ord_1', orderNumber: 'A1B2C', status: 'IN_TRANSIT' }
