@@ -8,7 +8,16 @@ import fc from 'fast-check'
 import { deepFreeze } from './arbitraries/freeze.js'
 
 const runs = Number(process.env['FC_NUM_RUNS'] ?? '1000')
-fc.configureGlobal({ numRuns: Number.isSafeInteger(runs) && runs > 0 ? runs : 1000 })
+// No property may run, shrinking included, for more than FC_TIME_LIMIT_MS (default 3 minutes; the
+// slowest takes under 30 s): past it the property stops and fails with its seed and what it found
+// so far. A failure whose every shrinking step is slow would otherwise shrink for hours, and a
+// synchronous property cannot be stopped by vitest's own test timeout.
+const limit = Number(process.env['FC_TIME_LIMIT_MS'] ?? '180000')
+fc.configureGlobal({
+  numRuns: Number.isSafeInteger(runs) && runs > 0 ? runs : 1000,
+  interruptAfterTimeLimit: Number.isSafeInteger(limit) && limit > 0 ? limit : 180_000,
+  markInterruptAsFailure: true,
+})
 
 fc.installGlobalPlugin(() => ({
   decorateRun: (run) => (value) => run(deepFreeze(value)),
