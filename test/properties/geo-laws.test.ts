@@ -2,113 +2,19 @@
 // scan of every centroid where the grid search is hardest (the antimeridian, the poles, cell
 // edges, the Pacific territories, empty ocean far from any ZIP code) with ties going to the lower
 // ZIP code (TRK-03); ZIP+4 and blank-padded input read by the first five digits (TRK-05).
-import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { nearestZip, timeZoneForZip, zipCentroid } from '../../src/geo/index.js'
 import { nearestIndex } from '../../src/geo/zips.js'
 import { kmBetween, type Pos } from '../oracles/sphere.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
+import { ALL, PLACES, scan, TABLE_COUNT } from '../oracles/zipTable.js'
+import { acrossCellEdgeArb, CELL, cellCol, cellRow, COLS } from '../arbitraries/geo.js'
 
-// The table decoded on its own from zipTable.json (the format of the comment in zips.ts), so
-// neither the list nor the places come from the code under test. No geo function is called at
-// module level: the first test below is the one that makes the module decode its table, so the
-// mutation run (per-test coverage) judges the decoder by this test's assertions.
-interface Table {
-  readonly alphabet: string
-  readonly zips: string
-  readonly lats: string
-  readonly lons: string
-  readonly cityRefs: string
-  readonly cities: string
-  readonly stateRuns: string
-  readonly states: string
-  readonly zoneRuns: string
-  readonly zones: string
-  readonly scale: number
-  readonly count: number
-}
-const raw = JSON.parse(readFileSync(new URL('../../src/geo/zipTable.json', import.meta.url), 'utf8')) as Table
-const numbers = (stream: string): number[] => {
-  const out: number[] = []
-  let value = 0
-  let factor = 1
-  for (const ch of stream) {
-    const d = raw.alphabet.indexOf(ch)
-    if (d >= 32) {
-      value += (d - 32) * factor
-      factor *= 32
-    } else {
-      out.push(value + d * factor)
-      value = 0
-      factor = 1
-    }
-  }
-  return out
-}
-const signed = (n: number): number => (n % 2 === 0 ? n / 2 : -(n + 1) / 2)
-const runs = (stream: string): number[] => {
-  const r = numbers(stream)
-  const out: number[] = []
-  for (let k = 0; k + 1 < r.length; k += 2) for (let j = 0; j < r[k]!; j++) out.push(r[k + 1]!)
-  return out
-}
-interface Place {
-  readonly zip: string
-  readonly latitude: number
-  readonly longitude: number
-  readonly city: string
-  readonly state: string
-  readonly zone: string
-}
-const PLACES: ReadonlyArray<Place> = (() => {
-  const zs = numbers(raw.zips)
-  const la = numbers(raw.lats)
-  const lo = numbers(raw.lons)
-  const refs = numbers(raw.cityRefs)
-  const cities = raw.cities.split('|')
-  const states = raw.states.split(' ')
-  const zones = raw.zones.split(' ')
-  const stateOf = runs(raw.stateRuns)
-  const zoneOf = runs(raw.zoneRuns)
-  const out: Place[] = []
-  let zip = 0
-  let lat = 0
-  let lon = 0
-  let city = -1
-  let fresh = 0
-  for (let i = 0; i < raw.count; i++) {
-    zip += zs[i]!
-    lat += signed(la[i]!)
-    lon += signed(lo[i]!)
-    const ref = refs[i]!
-    city = ref === 0 ? city : ref === 1 ? fresh++ : ref - 2
-    out.push({
-      zip: String(zip).padStart(5, '0'),
-      latitude: lat / raw.scale,
-      longitude: lon / raw.scale,
-      city: cities[city]!,
-      state: states[stateOf[i]!]!,
-      zone: zones[zoneOf[i]!]!,
-    })
-  }
-  return out
-})()
-const ALL: ReadonlyArray<string> = PLACES.map((p) => p.zip)
-
-/** The nearest centroid by a scan of all of them; among centroids at the same point, the lowest ZIP code. */
-const scan = (p: Pos): { readonly zip: string; readonly km: number } => {
-  let best = PLACES[0]!
-  let bestKm = Infinity
-  for (const q of PLACES) {
-    const km = kmBetween(p, q)
-    if (km < bestKm - 1e-9 || (Math.abs(km - bestKm) <= 1e-9 && q.zip < best.zip)) {
-      best = q
-      bestKm = km
-    }
-  }
-  return { zip: best.zip, km: bestKm }
-}
+// The table decoded on its own (test/oracles/zipTable.ts), so neither the list nor the places come
+// from the code under test. No geo function is called at module level: the first test below is the
+// one that makes the module decode its table, so the mutation run (per-test coverage) judges the
+// decoder by this test's assertions.
 
 const pos = (lat: [number, number], lon: [number, number]): fc.Arbitrary<Pos> =>
   fc.record({
@@ -144,7 +50,7 @@ const hardPositionArb: fc.Arbitrary<Pos> = fc.oneof(
 describe('TRK-03 / TRK-05 the table read through the public functions is the table decoded on its own', () => {
   // First in the file on purpose (see above).
   it('every ZIP code: its place and zone; and nearestZip agrees with a scan at positions all over the Earth', () => {
-    expect(PLACES).toHaveLength(raw.count)
+    expect(PLACES).toHaveLength(TABLE_COUNT)
     for (const p of PLACES) {
       expect(zipCentroid(p.zip)).toEqual({ latitude: p.latitude, longitude: p.longitude, city: p.city, state: p.state })
       expect(timeZoneForZip(p.zip)).toBe(p.zone)
@@ -255,13 +161,7 @@ describe('TRK-05 ZIP input is read by its first five digits', () => {
   })
 })
 
-// The grid of the search, described on its own: half-degree cells, rows from the South Pole,
-// columns from the antimeridian eastward (wrapping), and the centroids each cell holds.
-const CELL = 0.5
-const COLS = 720
-const ROWS = 360
-const cellRow = (la: number): number => Math.min(ROWS - 1, Math.floor((la + 90) / CELL))
-const cellCol = (lo: number): number => Math.floor((lo + 180) / CELL) % COLS
+// The grid of the search, described on its own (test/arbitraries/geo.ts).
 const RAD = Math.PI / 180
 const MAX_ABS_LAT = Math.max(...PLACES.map((q) => Math.abs(q.latitude)))
 /** Unit vectors of the centroids, for a quick scan: the nearest centroid has the greatest dot product. */
@@ -367,24 +267,8 @@ describe('TRK-03 nearestZip near the centroids, where the grid search decides al
   })
 })
 
-/**
- * Positions just across a cell edge from a centroid: the centroid moved north, south, east or
- * west to 10^-6 … 0.05 degrees past the edge of its cell, so that the nearest centroid lies in the
- * next cell while the position's own cell may hold a farther one. This is where the search's
- * bound on what lies outside the cells searched so far is tight.
- */
-const acrossEdgeArb: fc.Arbitrary<Pos> = fc
-  .tuple(fc.integer({ min: 0, max: PLACES.length - 1 }), fc.constantFrom('N', 'S', 'E', 'W'), fc.double({ min: 1e-6, max: 0.05, noNaN: true }))
-  .map(([i, way, eps]) => {
-    const q = PLACES[i]!
-    const rowEdge = (k: number) => k * CELL - 90
-    const colEdge = (k: number) => k * CELL - 180
-    const r = cellRow(q.latitude)
-    const c = Math.floor((q.longitude + 180) / CELL)
-    const latitude = way === 'N' ? rowEdge(r + 1) + eps : way === 'S' ? rowEdge(r) - eps : q.latitude
-    const lo = way === 'E' ? colEdge(c + 1) + eps : way === 'W' ? colEdge(c) - eps : q.longitude
-    return { latitude: Math.max(-90, Math.min(90, latitude)), longitude: lo > 180 ? lo - 360 : lo < -180 ? lo + 360 : lo }
-  })
+/** Positions just across a cell edge from a centroid (test/arbitraries/geo.ts). */
+const acrossEdgeArb: fc.Arbitrary<Pos> = acrossCellEdgeArb(PLACES)
 
 describe('TRK-03 nearestZip just across a cell edge from a centroid', () => {
   it('the nearest centroid, as a scan of all of them finds it (lower ZIP code on ties), and no more centroids compared than the cells its distance reaches hold', () => {
