@@ -10,6 +10,7 @@ import { violationAt, type Result, type Violations } from '../errors/violation.j
 import { left, right } from '../internal/either.js'
 import { readInteger, readPattern, readText, typeMessage, type Sink } from '../internal/fields.js'
 import { isAbsent, isObject, own, type JsonObject } from '../internal/input.js'
+import { exceedsLength } from '../internal/text.js'
 import { CONTACT_PHONE_PATTERN, LIMITS } from '../model/patterns.js'
 import {
   APPOINTMENT_CHANNELS,
@@ -124,7 +125,8 @@ export const contactKey = /* @__PURE__ */ total(
 
 const fallbackContact = (address: FallbackAddress | undefined): Contact | undefined => {
   const name = typeof address?.contactPerson === 'string' ? address.contactPerson.trim() : ''
-  if (address === undefined || name === '' || name.length > LIMITS.contactNameMaxLength) return undefined
+  // the limit of a contact's name, counted in code points as the validators count it
+  if (address === undefined || name === '' || exceedsLength(name, LIMITS.contactNameMaxLength)) return undefined
   const phone = typeof address.phoneNumber === 'string' && CONTACT_PHONE_PATTERN.test(address.phoneNumber) ? address.phoneNumber : undefined
   const email = typeof address.email === 'string' && address.email.trim() !== '' ? address.email.trim() : undefined
   if (phone === undefined && email === undefined) return undefined
@@ -143,7 +145,7 @@ const fallbackContact = (address: FallbackAddress | undefined): Contact | undefi
  * Implements APT-07 … APT-14. Decisions (D): PLACE_AND_ORDER means both sides had a value that
  * the rule combined (for portalUrl, where the order wins, it is ORDER); contacts fall back to the
  * stop address (ADDRESS_FALLBACK) when neither side lists any and the address has a
- * contactPerson with a valid phone (+ then 8 to 15 digits) or an e-mail; the dedup key compares
+ * contactPerson (trimmed, 1 to 200 code points, the limit of a contact's name) with a valid phone (+ then 8 to 15 digits) or an e-mail; the dedup key compares
  * e-mails case-insensitively and phones in E.164.
  *
  * Total: for sides it cannot read (not objects, a Proxy or getter that throws, a channel or instructions that are not strings, a leadTimeHours that is not a number) it returns the merge of nothing, as `mergeAppointment({})` (never an exception, whatever a JavaScript caller passes).
@@ -243,8 +245,9 @@ const orNull = (v: unknown): unknown => (v === null ? undefined : v)
 /**
  * Reads a server's AppointmentRequirementResponse (APT-15): `appointmentRequired` at top level
  * or inside `_merged` (top level wins when both are sent), each of the six fields a value or
- * null (absent reads as null), `_merged.fields` with a provenance per field; unknown fields are
- * ignored. The result has the shape {@link mergeAppointment} produces.
+ * null (absent reads as null; leadTimeHours a whole number from 0 to 168, as in the request and the
+ * AppointmentRequirementResponse codec, since a merge keeps the larger of two such numbers),
+ * `_merged.fields` with a provenance per field; unknown fields are ignored. The result has the shape {@link mergeAppointment} produces.
  *
  * Implements APT-15.
  *
@@ -277,7 +280,7 @@ export const readAppointmentResponse = /* @__PURE__ */ total(
   }
   const instructions = readText(sink, orNull(own(json, 'instructions')), root, 'instructions')
   const referenceNumbers = readReferences(sink, orNull(own(json, 'referenceNumbers')), root, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-  const leadTimeHours = readInteger(sink, orNull(own(json, 'leadTimeHours')), root, 'leadTimeHours', { min: 0 })
+  const leadTimeHours = readInteger(sink, orNull(own(json, 'leadTimeHours')), root, 'leadTimeHours', { min: LIMITS.leadTimeHoursMin, max: LIMITS.leadTimeHoursMax })
   const merged = own(json, '_merged')
   const fields: Record<string, FieldProvenance> = {}
   let nestedRequired: unknown

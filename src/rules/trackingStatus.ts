@@ -178,7 +178,10 @@ const UNDER_WAY = new Set(['CONFIRMED', 'ACCEPTED', 'ASSIGNED', 'PICKED_UP', 'IN
  * delayed, its delayMessage saying why, so that a caller can tell "not requested" from "not
  * known".
  *
- * Total: facts or options it cannot read give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
+ * Total: facts that are not an object are the 500 `internal_error` "The order could not be read." (the
+ * server's data again); facts or options it cannot read (a getter or Proxy that throws) give a 400
+ * `validation_failed` Left with one `type` violation at the root (never an exception, whatever a
+ * JavaScript caller passes).
  *
  * @example
  * buildTracking({ id: 'ord_1', orderNumber: 'A1B2C', status: 'ACCEPTED' }, { include: { location: false }, now: DateTime.fromISO('2026-11-23T12:00:00Z') }).right
