@@ -109,7 +109,11 @@ describe('TRK-03 / TRK-06 why the location is unavailable', () => {
       fc.property(fc.integer({ min: 1, max: 20 }), fc.constantFrom<unknown>(undefined, 'Joliet', { city: 'Joliet', state: 'IL' }), (hours, notAFunction) => {
         const now = at(T0 + hours * HOUR)
         const none = buildTracking(FACTS, { include: { location: true }, now, placeOf: notAFunction as never })
-        expect(none._tag === 'Right' && Object.hasOwn(none.right.location ?? {}, 'statusDescription')).toBe(false)
+        // a Right with a location, only without the sentence (a Left or a missing location must fail here)
+        expect(none._tag).toBe('Right')
+        const location = none._tag === 'Right' ? none.right.location : undefined
+        expect(location).toBeDefined()
+        expect(Object.hasOwn(location ?? { statusDescription: 'missing location' }, 'statusDescription')).toBe(false)
         const named = buildTracking(FACTS, { include: { location: true }, now, placeOf: () => ({ city: 'Joliet', state: 'IL' }) })
         expect(named._tag === 'Right' && named.right.location?.statusDescription).toMatch(/ near Joliet, IL; expected /)
       }),
