@@ -6,7 +6,8 @@
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
-import { buildInvoice, type InvoiceOrder } from '../../src/rules/invoice.js'
+import { buildInvoice } from '../../src/rules/invoice.js'
+import { deliveredOrder, DOCK } from '../support/invoiceOrder.js'
 import { isQuoteMatchable, newestQuoteByReference, quoteExpiresAt } from '../../src/rules/quotes.js'
 import { buildTracking, type TrackingFacts } from '../../src/rules/trackingStatus.js'
 
@@ -14,17 +15,12 @@ const HOUR = 3_600_000
 const T0 = Date.UTC(2026, 10, 23, 14, 0, 0)
 const at = (ms: number): DateTime => DateTime.fromMillis(ms, { zone: 'utc' })
 
-const ADDRESS = { name: 'Dock', address1: '1 Main St', city: 'Joliet', state: 'IL', zipCode: '60432', country: 'US', contactPerson: 'Pat', phoneNumber: '+13125550100', openTime: '08:00', closeTime: '16:00' }
-const ORDER = {
-  id: 'ord_1',
-  orderNumber: 'A1B2C',
-  status: 'DELIVERED',
-  shipDate: '2026-11-18T14:00:00Z',
-  deliveryDate: '2026-11-20T16:30:00Z',
+const ADDRESS = { ...DOCK, openTime: '08:00', closeTime: '16:00' }
+const ORDER = deliveredOrder({
   pickupAddress: ADDRESS,
   deliveryAddress: ADDRESS,
   components: [{ palletCount: 1, poundsWeight: 500, dimensions: { length: 40, width: 48, height: 60 }, freightClass: '100' }],
-} as unknown as InvoiceOrder
+})
 
 describe('INV-01 the refusal names the state, whatever it is', () => {
   it('a string as written, null, and the type of anything else', () => {

@@ -27,6 +27,7 @@ import { DENSITY_SCALE_18 } from '../../src/model/densityScales.js'
 import { storedFilename, findDocument } from '../../src/rules/documents.js'
 import { effectiveFreightClass } from '../../src/rules/freightClass.js'
 import { buildInvoice, type InvoiceOrder } from '../../src/rules/invoice.js'
+import { deliveredOrder, DOCK } from '../support/invoiceOrder.js'
 import { isChargeablePrice, isQuoteMatchable, newestQuoteByReference, quoteExpiresAt, tenderPrice, type StoredQuote } from '../../src/rules/quotes.js'
 import { repairInput, type Repair, type RepairKind } from '../../src/rules/repair.js'
 
@@ -371,19 +372,10 @@ describe('QTE-07 the tender price against its table', () => {
 // ---------------------------------------------------------------------------------------------
 // invoice
 
-const ADDRESS = { name: 'Dock', address1: '1 Main St', city: 'Joliet', state: 'IL', zipCode: '60432', country: 'US', contactPerson: 'Pat', phoneNumber: '+13125550100' }
+const ADDRESS = DOCK
 const CONSIGNEE = { ...ADDRESS, name: 'Caribe Foods', zipCode: '00949', state: 'PR' }
 const BILL_TO = { ...ADDRESS, name: 'Accounts Payable' }
-const ORDER = {
-  id: 'ord_1',
-  orderNumber: 'A1B2C',
-  status: 'DELIVERED',
-  shipDate: '2026-11-18T14:00:00Z',
-  deliveryDate: '2026-11-20T16:30:00Z',
-  pickupAddress: ADDRESS,
-  deliveryAddress: CONSIGNEE,
-  components: [],
-} as unknown as InvoiceOrder
+const ORDER = deliveredOrder({ deliveryAddress: CONSIGNEE })
 const DIMS = { length: 48, width: 40, height: 54 } // 60 cubic feet
 
 describe('INV-01 … INV-04 the invoice of a delivered order', () => {
