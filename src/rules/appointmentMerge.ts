@@ -145,8 +145,9 @@ const fallbackContact = (address: FallbackAddress | undefined): Contact | undefi
  * Implements APT-07 … APT-14. Decisions (D): PLACE_AND_ORDER means both sides had a value that
  * the rule combined (for portalUrl, where the order wins, it is ORDER); contacts fall back to the
  * stop address (ADDRESS_FALLBACK) when neither side lists any and the address has a
- * contactPerson (trimmed, 1 to 200 code points, the limit of a contact's name) with a valid phone (+ then 8 to 15 digits) or an e-mail; the dedup key compares
- * e-mails case-insensitively and phones in E.164.
+ * contactPerson (trimmed, 1 to 200 code points, the limit of a contact's name) with a valid phone
+ * (+ then 8 to 15 digits) or an e-mail; the dedup key compares e-mails case-insensitively and
+ * phones in E.164.
  *
  * Total: for sides it cannot read (not objects, a Proxy or getter that throws, a channel or instructions that are not strings, a leadTimeHours that is not a number) it returns the merge of nothing, as `mergeAppointment({})` (never an exception, whatever a JavaScript caller passes).
  *
@@ -247,7 +248,8 @@ const orNull = (v: unknown): unknown => (v === null ? undefined : v)
  * or inside `_merged` (top level wins when both are sent), each of the six fields a value or
  * null (absent reads as null; leadTimeHours a whole number from 0 to 168, as in the request and the
  * AppointmentRequirementResponse codec, since a merge keeps the larger of two such numbers),
- * `_merged.fields` with a provenance per field; unknown fields are ignored. The result has the shape {@link mergeAppointment} produces.
+ * `_merged.fields` with a provenance per field; unknown fields are ignored. The result has the
+ * shape {@link mergeAppointment} produces.
  *
  * Implements APT-15.
  *

@@ -10,6 +10,8 @@ export const COLS = 720
 export const ROWS = 360
 export const cellRow = (la: number): number => Math.min(ROWS - 1, Math.floor((la + 90) / CELL))
 export const cellCol = (lo: number): number => Math.floor((lo + 180) / CELL) % COLS
+/** A longitude moved up to one turn past ±180, brought back into -180 … 180. */
+export const wrapLongitude = (lo: number): number => (lo > 180 ? lo - 360 : lo < -180 ? lo + 360 : lo)
 
 /**
  * Positions just across a cell edge from a centroid of `pool`: the centroid moved north, south,
@@ -27,5 +29,5 @@ export const acrossCellEdgeArb = (pool: ReadonlyArray<Pos>): fc.Arbitrary<Pos> =
       const c = Math.floor((q.longitude + 180) / CELL)
       const latitude = way === 'N' ? rowEdge(r + 1) + eps : way === 'S' ? rowEdge(r) - eps : q.latitude
       const lo = way === 'E' ? colEdge(c + 1) + eps : way === 'W' ? colEdge(c) - eps : q.longitude
-      return { latitude: Math.max(-90, Math.min(90, latitude)), longitude: lo > 180 ? lo - 360 : lo < -180 ? lo + 360 : lo }
+      return { latitude: Math.max(-90, Math.min(90, latitude)), longitude: wrapLongitude(lo) }
     })

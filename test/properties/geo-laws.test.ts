@@ -9,7 +9,7 @@ import { nearestIndex } from '../../src/geo/zips.js'
 import { kmBetween, type Pos } from '../oracles/sphere.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 import { ALL, PLACES, scan, TABLE_COUNT } from '../oracles/zipTable.js'
-import { acrossCellEdgeArb, CELL, cellCol, cellRow, COLS } from '../arbitraries/geo.js'
+import { acrossCellEdgeArb, CELL, cellCol, cellRow, COLS, wrapLongitude } from '../arbitraries/geo.js'
 
 // The table decoded on its own (test/oracles/zipTable.ts), so neither the list nor the places come
 // from the code under test. No geo function is called at module level: the first test below is the
@@ -227,7 +227,7 @@ const nearCentroidArb: fc.Arbitrary<Pos> = fc
     const lo = q.longitude + reach * b
     return {
       latitude: Math.max(-90, Math.min(90, q.latitude + reach * a)),
-      longitude: lo > 180 ? lo - 360 : lo < -180 ? lo + 360 : lo,
+      longitude: wrapLongitude(lo),
     }
   })
 
@@ -288,7 +288,7 @@ const northArb: fc.Arbitrary<Pos> = fc
   .map(([i, dLat, dLon]) => {
     const q = NORTHERN[i]!
     const lo = q.longitude + dLon
-    return { latitude: Math.min(90, q.latitude + dLat), longitude: lo > 180 ? lo - 360 : lo < -180 ? lo + 360 : lo }
+    return { latitude: Math.min(90, q.latitude + dLat), longitude: wrapLongitude(lo) }
   })
 
 describe('TRK-03 nearestZip among the sparse northern centroids', () => {
