@@ -145,9 +145,13 @@ describe('TRK-03 a ping carried forward', () => {
           const got = place(route, loc.center)
           expect(Math.abs(got.alongKm - along)).toBeLessThan(0.05)
           expect(Math.abs(got.crossKm - cross)).toBeLessThan(0.05)
-          const arrived = along >= L - 1e-9
           const fresh = ageMinutes <= M.projectionMaxMinutes
-          expect(loc.center.speed).toBe(arrived ? 0 : fresh ? speed : now < T0 + planned ? Math.round(L / plannedHours) : 0)
+          const moving = fresh ? speed : now < T0 + planned ? Math.round(L / plannedHours) : 0
+          // Within a metre of the destination the oracle's sum and the module's spherical arithmetic
+          // may round to opposite sides of "arrived" (a CI run: 2,997 km + 3 km/h × 2 h on a
+          // 3,000 km route): either answer is right there.
+          if (Math.abs(along - L) < 1e-3) expect([0, moving]).toContain(loc.center.speed)
+          else expect(loc.center.speed).toBe(along > L ? 0 : moving)
           expect(loc.uncertaintyRadiusKm).toBeCloseTo(M.baseRadiusKm + (M.radiusGrowthKmPerHour * ageMinutes) / 60, 3)
         },
       ),
