@@ -60,3 +60,28 @@ export const asciiUpperCase = (s: string): string => shiftRange(s, 97, 122, -32)
 
 /** ASCII lower case: only A–Z change. A string with no A–Z is returned as is. */
 export const asciiLowerCase = (s: string): string => shiftRange(s, 65, 90, 32)
+
+/**
+ * `s` as well-formed Unicode: every lone surrogate (half of a pair without its other half)
+ * replaced by U+FFFD, as a UTF-8 encoder writes it; a surrogate pair is kept. A string without a
+ * lone surrogate is returned as is, without a copy (what `String.prototype.toWellFormed` does,
+ * which not every supported runtime has).
+ */
+export const wellFormed = (s: string): string => {
+  let out = ''
+  let from = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0xd800 || c > 0xdfff) continue
+    if (c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        i++
+        continue
+      }
+    }
+    out += s.slice(from, i) + '\ufffd'
+    from = i + 1
+  }
+  return from === 0 ? s : out + s.slice(from)
+}

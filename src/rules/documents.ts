@@ -10,6 +10,7 @@ import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
+import { wellFormed } from '../internal/text.js'
 import { total } from '../internal/total.js'
 import { unreadableProblem } from '../internal/unreadable.js'
 
@@ -136,7 +137,9 @@ const trimTrailingDots = (s: string): string => {
  * Returns the name an upload is stored under: the base name only (no directory, for `/` and
  * `\` alike), control and file-system-unsafe characters removed, leading dots and blanks
  * removed, the extension replaced by `.pdf` (the stored file is always a PDF), at most 255 UTF-8
- * bytes; an empty or unusable name becomes `document.pdf`. Idempotent.
+ * bytes; an empty or unusable name becomes `document.pdf`. Idempotent. The name is always
+ * well-formed Unicode: a lone surrogate (half of a UTF-16 pair) becomes U+FFFD first, as UTF-8
+ * stores it, so removing a character between two halves never joins them into a new character.
  *
  * Implements DOC-05.
  *
@@ -149,7 +152,7 @@ const trimTrailingDots = (s: string): string => {
  */
 export const storedFilename = (name: unknown): string => {
   const raw = typeof name === 'string' ? name : ''
-  const base = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1)
+  const base = wellFormed(raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1))
   const clean = base.replace(UNSAFE, '').trim().replace(/^[.\s]+/, '')
   const dot = clean.lastIndexOf('.')
   // Cut to the byte limit (251 bytes + '.pdf'), code point by code point from a 251-character start.

@@ -1,8 +1,9 @@
 // DOC-05: storedFilename against an oracle written from its doc comment, one step at a time on
-// code points: the base name after the last `/` or `\`; control and file-system-unsafe
+// code points: the base name after the last `/` or `\`; every lone surrogate U+FFFD (so removing
+// a character between two halves never pairs them); control and file-system-unsafe
 // characters removed; blanks trimmed and leading dots and blanks removed; the extension (from a
 // last dot that is not the first character) dropped; the longest prefix of whole code points
-// that fits 251 UTF-8 bytes (a lone surrogate is written as U+FFFD, 3 bytes); blanks and trailing
+// that fits 251 UTF-8 bytes; blanks and trailing
 // dots trimmed; `.pdf` appended, `document.pdf` when nothing is left. Over names of every kind of
 // character (1- to 4-byte, lone surrogates, separators, dots, blanks, unsafe ones) and of every
 // length around the limit.
@@ -24,7 +25,9 @@ const oracle = (name: unknown): string => {
       break
     }
   }
-  let cps = [...base].filter((c) => !UNSAFE.has(c))
+  // iterating a string yields a pair as one 2-unit string and a lone surrogate as a 1-unit one
+  const isLone = (c: string): boolean => c.length === 1 && c >= '\ud800' && c <= '\udfff'
+  let cps = [...base].map((c) => (isLone(c) ? '\ufffd' : c)).filter((c) => !UNSAFE.has(c))
   while (cps.length > 0 && isBlank(cps[cps.length - 1]!)) cps.pop()
   while (cps.length > 0 && (isBlank(cps[0]!) || cps[0] === '.')) cps.shift()
   const lastDot = cps.lastIndexOf('.')
@@ -64,8 +67,17 @@ describe('DOC-05 storedFilename against its oracle', () => {
         expect(got).toBe(oracle(name))
         expect(bytes(got)).toBeLessThanOrEqual(255)
         expect(storedFilename(got)).toBe(got)
+        expect([...got].some((c) => c.length === 1 && c >= '\ud800' && c <= '\udfff')).toBe(false)
       }),
     )
+  })
+
+  it('removing a character between two halves of a pair never joins them (the counterexample of a CI run)', () => {
+    const name = '\ud800\u0000\udc00' + 'a'.repeat(260) + '.png'
+    expect(storedFilename(name)).toBe(oracle(name))
+    expect(storedFilename(name)).toBe('\ufffd\ufffd' + 'a'.repeat(245) + '.pdf')
+    expect(storedFilename('x\udc00\ud800y.png')).toBe('x\ufffd\ufffdy.pdf')
+    expect(storedFilename('\ud83d\ude00.png')).toBe('\ud83d\ude00.pdf')
   })
 
   it('what is not text is document.pdf', () => {
