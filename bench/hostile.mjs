@@ -93,7 +93,9 @@ const STRING_CASES = [
   ['validateCreateShipment .orderComponents[0].freightClass', (s) => lib.validateCreateShipment(put(create, ['orderComponents', 0, 'freightClass'], s))],
   ['validateGpsData .vehicleId', (s) => lib.validateGpsData(put(ping, ['vehicleId'], s), now)],
   ['validateGpsData .timestamp', (s) => lib.validateGpsData(put(ping, ['timestamp'], s), now)],
-  ['checkAppointmentUpload .filename', (s) => lib.checkAppointmentUpload({ documentType: 'APPOINTMENT_CONFIRMATION', contentType: 'application/pdf', sizeBytes: 1000, filename: s })],
+  // an uploadable type, so that the name is read (an unknown type is a 400 before the name)
+  ['checkAppointmentUpload .filename', (s) => lib.checkAppointmentUpload({ documentType: 'PACKING_SLIP', contentType: 'application/pdf', sizeBytes: 1000, filename: s })],
+  ['storedFilename', (s) => lib.storedFilename(s)],
   ['repairInput .state (a code: case-mapped only up to its length)', (s) => lib.repairInput('address', put(address, ['state'], s))],
   ['readProblemDetail .detail', (s) => lib.readProblemDetail({ type: 'about:blank', title: 'Bad Request', status: 400, reason: 'validation_failed', detail: s })],
 ]
@@ -155,6 +157,30 @@ for (const [name, call] of STRUCTURE_CASES) {
   const ns = nsPerCall(call)
   figures.structures.push({ case: name, ns })
   console.log(`${name.padEnd(86)} ${fmt(ns).padStart(10)}`)
+}
+
+// Past every limit: the portal URL pattern itself (no length limit in front of it) on runs that
+// make a backtracking pattern explode, and the idempotency comparison of raw JSON texts of a
+// million digits or escapes. Linear: the time at 2n over the time at n is about 2 (a quadratic
+// one would be about 4). The tests check these answers; the time is measured here, not there.
+const portalUrl = new RegExp(lib.WIRE_FORMATS.portalUrl.pattern, 'u')
+const texts = ({ createdAt = now, body, other }) => lib.decideIdempotency({ body, createdAt, response: 'stored' }, { body: other, now: createdAt.plus({ hours: 1 }) })
+const LINEAR_CASES = [
+  ['portalUrl pattern, https:// + "a-" × n + "!"', (n) => `https://${'a-'.repeat(n)}!`, (s) => portalUrl.test(s)],
+  ['portalUrl pattern, https:// + "1." × n + "!"', (n) => `https://${'1.'.repeat(n)}!`, (s) => portalUrl.test(s)],
+  ['portalUrl pattern, https://a.com/ + "%2e" × n + " "', (n) => `https://a.com/${'%2e'.repeat(n)} `, (s) => portalUrl.test(s)],
+  ['portalUrl pattern, https://a.com/?  + "%a" × n', (n) => `https://a.com/?${'%a'.repeat(n)}`, (s) => portalUrl.test(s)],
+  ['decideIdempotency, [1 + "0" × n + 1] against …2]', (n) => `[1${'0'.repeat(n)}1]`, (s) => texts({ body: s, other: `${s.slice(0, -2)}2]` })],
+  ['decideIdempotency, [1e + "9" × n] against …8]', (n) => `[1e${'9'.repeat(n)}]`, (s) => texts({ body: s, other: `${s.slice(0, -2)}8]` })],
+  ['decideIdempotency, ["\\u0041" × n] against "A…AB"', (n) => `["${'\\u0041'.repeat(n)}"]`, (s) => texts({ body: s, other: `["${'A'.repeat((s.length - 4) / 6 - 1)}B"]` })],
+]
+figures.linear = []
+console.log('\nns per call past every limit, at n = 400,000 and 800,000 (the last column: 2n ÷ n, about 2 when linear)\n')
+for (const [name, make, call] of LINEAR_CASES) {
+  const [a, b] = [make(400_000), make(800_000)]
+  const ns = [nsPerCall(() => call(a)), nsPerCall(() => call(b))]
+  figures.linear.push({ case: name, nsAtN: ns[0], nsAt2N: ns[1], ratio: ns[1] / ns[0] })
+  console.log(`${name.padEnd(58)} ${fmt(ns[0]).padStart(10)} ${fmt(ns[1]).padStart(10)} ${(ns[1] / ns[0]).toFixed(2).padStart(7)}`)
 }
 
 if (json > 0 && process.argv[json + 1] !== undefined) writeFileSync(process.argv[json + 1], `${JSON.stringify(figures, null, 2)}\n`)

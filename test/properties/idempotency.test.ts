@@ -339,8 +339,11 @@ describe('CRT-10 idempotency compares raw JSON text exactly', () => {
   })
 })
 
-describe('CRT-10 idempotency stays fast on hostile text', () => {
-  it('a number of a million digits with a long inner run of zeros, a million-digit exponent, or a million escapes is compared in linear time', () => {
+// Its time is a benchmark (bench/hostile.mjs, "linear in the input past every limit"), not a
+// clock reading here, which a loaded CI machine could break: a comparison that was not linear
+// would not finish (10^12 steps) and the step time limit of .ci/run would name this file.
+describe('CRT-10 idempotency on hostile text', () => {
+  it('a number of a million digits with a long inner run of zeros, a million-digit exponent, or a million escapes is compared exactly', () => {
     const zeros = '0'.repeat(1_000_000)
     const cases: Array<[string, string]> = [
       [`[1${zeros}1]`, `[1${zeros}2]`],
@@ -348,9 +351,8 @@ describe('CRT-10 idempotency stays fast on hostile text', () => {
       [`["${'\\u0041'.repeat(200_000)}"]`, `["${'A'.repeat(199_999)}B"]`],
     ]
     for (const [a, b] of cases) {
-      const t = performance.now()
       expect(decideTexts(a, b)).toBe('conflict')
-      expect(performance.now() - t).toBeLessThan(2000)
+      expect(decideTexts(a, a)).toBe('replay')
     }
   })
 })

@@ -204,7 +204,9 @@ describe('APT-02 portalUrl: explicit cases', () => {
     expect(isHttpsPortalUrl(emoji)).toBe(false)
     expect(isHttpsPortalUrl(`${head}\u{1F4E6}`)).toBe(false)
   })
-  it('the pattern answers in linear time, even on long hostile text past the length limit', () => {
+  // That it answers in linear time is proved by the ReDoS checker (test/robustness/patterns.test.ts)
+  // and measured by bench/hostile.mjs, not read off the clock here (a loaded CI machine could).
+  it('the pattern rejects long hostile text past the length limit (runs that make a backtracking pattern explode)', () => {
     const hostile = [
       `https://${'a-'.repeat(50_000)}!`,
       `https://${'a.'.repeat(50_000)}1`,
@@ -214,9 +216,7 @@ describe('APT-02 portalUrl: explicit cases', () => {
       `https://a.com/?${'%a'.repeat(50_000)}`,
     ]
     for (const s of hostile) {
-      const t = performance.now()
       expect(PORTAL_URL_PATTERN.test(s)).toBe(false)
-      expect(performance.now() - t).toBeLessThan(250)
     }
   })
 })

@@ -3,7 +3,7 @@
 // regular-expression replace), and nothing else does, whatever the string holds.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { asciiLowerCase, asciiUpperCase } from '../../src/internal/text.js'
+import { asciiLowerCase, asciiUpperCase, isBlankUnit } from '../../src/internal/text.js'
 
 const anyText = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('a', 'z', 'A', 'Z', 'ı', 'ß', 'ſ', '{', '@', '`', '[', 'é') }))
 
@@ -25,5 +25,17 @@ describe('ASCII case mappings', () => {
       expect(asciiLowerCase(asciiLowerCase(s))).toBe(asciiLowerCase(s))
       expect(asciiUpperCase(asciiLowerCase(s))).toBe(asciiUpperCase(s))
     }))
+  })
+})
+
+describe('white space, unit by unit', () => {
+  it('isBlankUnit agrees with trim() on every one of the 65,536 UTF-16 units', () => {
+    const blanks: number[] = []
+    for (let c = 0; c <= 0xffff; c++) {
+      const trimmed = String.fromCharCode(c).trim() === ''
+      expect(isBlankUnit(c), `U+${c.toString(16)}`).toBe(trimmed)
+      if (trimmed) blanks.push(c)
+    }
+    expect(blanks.length).toBe(25)
   })
 })
