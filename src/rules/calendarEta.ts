@@ -9,6 +9,9 @@ import { defaultConfig } from '../config.js'
 import { isTimeOfDay } from '../model/patterns.js'
 import { addBusinessDays, type BusinessDayOptions } from './calendar.js'
 import { total } from '../internal/total.js'
+import { instantOfLocal, memoZone, offsetAt } from '../internal/zoneOffsets.js'
+
+const DAY_MS = 86_400_000
 
 /**
  * What an ETA is computed from: the pickup instant, the transit in business days (null when no
@@ -35,6 +38,9 @@ export interface EtaInput {
  *
  * Implements QTE-04. Decision (D): the ETA names the latest time freight is received that day
  * (closeTime, default 16:00) in the stop's own zone, so "delivered by" is never promised early.
+ * A close time that a DST change repeats that day is its first occurrence, and one it skips is
+ * moved forward by the gap (01:30 on the night Chicago falls back is 06:30Z; 02:30 on the night it
+ * springs forward is 03:30 CDT), whatever the date the server runs on.
  *
  * Total: for input it cannot read it returns `null` (never an exception, whatever a JavaScript caller passes).
  *
@@ -60,11 +66,18 @@ export const estimateDelivery = /* @__PURE__ */ total(
   if (!day.isValid) return null
   const zone = input.deliveryZone ?? options.zone ?? (options.config ?? defaultConfig).businessDays.zone
   if (typeof zone !== 'string') return null // never coerced to text (a nested array's toString recurses)
-  const eta = DateTime.fromObject(
-    { year: day.year, month: day.month, day: day.day, hour: Number(closeTime.slice(0, 2)), minute: Number(closeTime.slice(3)) },
-    { zone },
-  )
-  return eta.isValid ? eta.toUTC().toISO({ suppressMilliseconds: true }) : null
+  const z = memoZone(zone)
+  if (z === undefined) return null
+  // The wall time closeTime on that day, resolved without luxon's DateTime.fromObject, whose first
+  // guess of the offset is the zone's offset now (Settings.now()): a close time that a DST change
+  // repeats would then be one instant or the other depending on when the server runs. The guess
+  // here is the zone's offset a day before, so a repeated time is its first occurrence and a
+  // skipped one moves forward by the gap, whenever it runs (Temporal's "compatible").
+  // (the day's local date as a day number: Date.UTC would read a year below 100 as 19xx)
+  const localDay = Math.floor((day.toMillis() + day.offset * 60_000) / DAY_MS)
+  const localMs = localDay * DAY_MS + (Number(closeTime.slice(0, 2)) * 60 + Number(closeTime.slice(3))) * 60_000
+  const eta = DateTime.fromMillis(instantOfLocal(z, localMs, offsetAt(z, localMs - DAY_MS)), { zone: 'utc' })
+  return eta.isValid ? eta.toISO({ suppressMilliseconds: true }) : null
 },
   () => null,
 )
