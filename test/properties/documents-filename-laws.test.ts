@@ -48,6 +48,9 @@ const oracle = (name: unknown): string => {
 const charArb = fc.constantFrom(
   'a', 'Z', '7', '-', '_', '(', ' ', '\t', '\u00a0', '\u3000', '\u2028', '.', '/', '\\', '<', '*', ':', '\u0000', '\u001f', '\u007f',
   'é', 'ß', '中', '€', '😀', '𝄞', '\ud800', '\udc00',
+  // the edges of each UTF-8 length (U+007F/0080, U+07FF/0800, U+FFFF/10000) and of the surrogate
+  // ranges (U+D7FF, U+DBFF, U+DC00, U+DFFF, U+E000; the highest pair U+10FFFF)
+  '\u007e', '\u0080', '\u07ff', '\u0800', '\ud7ff', '\udbff', '\udfff', '\ue000', '\uffff', '\ud800\udc00', '\udbff\udfff',
 )
 const nameArb = fc.oneof(
   // a stem ending in dots and blanks before the extension, or at the end
@@ -55,7 +58,9 @@ const nameArb = fc.oneof(
     .tuple(fc.array(charArb, { maxLength: 6 }), fc.array(fc.constantFrom('.', ' ', '\u3000', '\t'), { minLength: 1, maxLength: 3 }), fc.constantFrom('.png', '', '.'))
     .map(([stem, tail, ext]) => stem.join('') + tail.join('') + ext),
   fc.array(charArb, { maxLength: 20 }).map((cs) => cs.join('')),
-  fc.tuple(fc.constantFrom('a', 'é', '中', '😀', ' ', '.'), fc.integer({ min: 60, max: 300 }), fc.array(charArb, { maxLength: 8 })).map(([c, n, tail]) => c.repeat(n) + tail.join('')),
+  fc.tuple(fc.constantFrom('a', 'é', '中', '😀', ' ', '.', '\u07ff', '\u0800'), fc.integer({ min: 60, max: 300 }), fc.array(charArb, { maxLength: 8 })).map(([c, n, tail]) => c.repeat(n) + tail.join('')),
+  // surrogate halves and their neighbours side by side, in every order
+  fc.array(fc.constantFrom('\ud7ff', '\ud800', '\udbff', '\udc00', '\udfff', '\ue000', 'a', '\u0000'), { maxLength: 8 }).map((cs) => cs.join('')),
   fc.tuple(fc.array(charArb, { maxLength: 6 }), fc.constantFrom('a', '€', '😀'), fc.integer({ min: 240, max: 260 }), fc.constantFrom('.png', '.JPEG', '', '. ', '..', ' .pdf')).map(([head, c, n, ext]) => head.join('') + c.repeat(n) + ext),
 )
 
