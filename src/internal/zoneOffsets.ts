@@ -18,7 +18,8 @@
  */
 import { DateTime, IANAZone } from 'luxon'
 
-const DAY_MS = 86_400_000
+/** Milliseconds in a day of 24 hours (a day number is an instant's local time over this). @internal */
+export const DAY_MS = 86_400_000
 const PERIOD_MS = 366 * DAY_MS
 const FIRST_MS = Date.UTC(1800, 0, 1)
 const LAST_MS = Date.UTC(2300, 0, 1)

@@ -8,7 +8,7 @@
  */
 import { DateTime } from 'luxon'
 import { invalidDateTime, isInstant } from '../internal/dateTime.js'
-import { dateTimeIn, instantOfLocal, memoZone, offsetAt } from '../internal/zoneOffsets.js'
+import { DAY_MS, dateTimeIn, instantOfLocal, memoZone, offsetAt } from '../internal/zoneOffsets.js'
 import { defaultConfig, type HolidayCalendarSetting, type RulesConfig } from '../config.js'
 import { civilDate, weekdaysThrough } from './calendarDays.js'
 import { CARRIER_HOLIDAYS, CARRIER_HOLIDAYS_WITH_NEW_YEARS_EVE, listCounter, ruleCounter, US_FEDERAL_HOLIDAYS, type HolidayCounter } from './calendarHolidays.js'
@@ -87,8 +87,6 @@ const calendarOf = (options: BusinessDayOptions): Calendar | undefined => {
 
 /** Business days on or before day n (only differences are meaningful). */
 const businessThrough = (cal: Calendar, n: number): number => weekdaysThrough(n) - cal.holidays(n)
-
-const DAY_MS = 86_400_000
 
 /** The calendar day (day number) of an instant in an IANA zone, or undefined when either is invalid. */
 const dayNumberIn = (dt: unknown, zone: string): number | undefined => {

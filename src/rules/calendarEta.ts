@@ -9,9 +9,7 @@ import { defaultConfig } from '../config.js'
 import { isTimeOfDay } from '../model/patterns.js'
 import { addBusinessDays, type BusinessDayOptions } from './calendar.js'
 import { total } from '../internal/total.js'
-import { instantOfLocal, memoZone, offsetAt } from '../internal/zoneOffsets.js'
-
-const DAY_MS = 86_400_000
+import { DAY_MS, instantOfLocal, memoZone, offsetAt } from '../internal/zoneOffsets.js'
 
 /**
  * What an ETA is computed from: the pickup instant, the transit in business days (null when no

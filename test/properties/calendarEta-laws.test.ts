@@ -101,18 +101,24 @@ describe('QTE-04 the estimated delivery on the days of a DST change', () => {
     return DateTime.fromMillis(fits[0] ?? local - before * 60_000, { zone: 'utc' }).toISO({ suppressMilliseconds: true })!
   }
 
+  /** `f` run while luxon's clock (Settings.now) reads `clock`; the clock is restored after. */
+  const withClock = (clock: number, f: () => void): void => {
+    const was = Settings.now
+    try {
+      Settings.now = () => clock
+      f()
+    } finally {
+      Settings.now = was
+    }
+  }
+  const CLOCKS = [Date.UTC(2026, 0, 15), Date.UTC(2026, 6, 15)]
+
   it('a repeated close time is its first occurrence, a skipped one moves forward by the gap, whatever the clock says', () => {
     fc.assert(
-      fc.property(dayArb, closeArb, fc.constantFrom(Date.UTC(2026, 0, 15), Date.UTC(2026, 6, 15)), ({ zone, day }, closeTime, clock) => {
+      fc.property(dayArb, closeArb, fc.constantFrom(...CLOCKS), ({ zone, day }, closeTime, clock) => {
         const pickup = day.toUTC()
         const input = { pickup, transitDays: 0, deliveryCloseTime: closeTime, deliveryZone: zone }
-        const was = Settings.now
-        try {
-          Settings.now = () => clock
-          expect(estimateDelivery(input, { zone })).toBe(oracle(zone, day.toISODate()!, closeTime))
-        } finally {
-          Settings.now = was
-        }
+        withClock(clock, () => expect(estimateDelivery(input, { zone })).toBe(oracle(zone, day.toISODate()!, closeTime)))
       }),
     )
   })
@@ -120,15 +126,11 @@ describe('QTE-04 the estimated delivery on the days of a DST change', () => {
   it('the night Chicago falls back and the night it springs forward (the decision of the doc comment)', () => {
     const at = (date: string, closeTime: string) =>
       estimateDelivery({ pickup: DateTime.fromISO(`${date}T12:00:00`, { zone: 'America/Chicago' }), transitDays: 0, deliveryCloseTime: closeTime, deliveryZone: 'America/Chicago' }, { zone: 'America/Chicago' })
-    for (const clock of [Date.UTC(2026, 0, 15), Date.UTC(2026, 6, 15)]) {
-      const was = Settings.now
-      try {
-        Settings.now = () => clock
+    for (const clock of CLOCKS) {
+      withClock(clock, () => {
         expect(at('2026-11-01', '01:30')).toBe('2026-11-01T06:30:00Z')
         expect(at('2026-03-08', '02:30')).toBe('2026-03-08T08:30:00Z')
-      } finally {
-        Settings.now = was
-      }
+      })
     }
   })
 })
