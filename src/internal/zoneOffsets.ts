@@ -102,8 +102,15 @@ class MemoIANAZone extends IANAZone {
   private i1 = Number.NaN
   private p1: Period | undefined
 
+  private skipped: ReadonlyArray<number> | undefined
+
   override offset(ts: number): number {
     return offsetAt(this, ts)
+  }
+
+  skippedDays(): ReadonlyArray<number> {
+    if (this.skipped === undefined) this.skipped = findSkippedDays(this)
+    return this.skipped
   }
 
   periodAt(index: number): Period {
@@ -117,6 +124,52 @@ class MemoIANAZone extends IANAZone {
     return p
   }
 }
+
+/**
+ * The UTC days (day numbers) near which a zone of the tz database moves its clock forward across
+ * the date line, skipping a whole calendar day: Manila, Guam, Saipan, Palau and Kosrae on
+ * 31 December 1844 (-45656), Kwajalein on 21 August 1993 (8633), Kiritimati and Enderbury (Kanton)
+ * on 31 December 1994 (9130), Apia and Fakaofo on 30 December 2011 (15338).
+ * test/properties/zoneSkippedDays.test.ts scans every zone the engine knows, 1800–2100, and fails
+ * when a day is skipped near none of these (a new tz release moving a zone across the date line).
+ */
+const DATE_LINE_DAYS: ReadonlyArray<number> = [-45656, 8633, 9130, 15338]
+
+/**
+ * The local day numbers a zone skips, found near {@link DATE_LINE_DAYS}: the offsets are sampled
+ * a day apart from two days before to two days after each, and each change between samples is
+ * bisected to the millisecond (at most one change a day, the memo's own assumption). A change
+ * at instant c from offset o1 to o2 skips the days wholly inside the local times [c + o1, c + o2).
+ */
+const findSkippedDays = (zone: IANAZone): ReadonlyArray<number> => {
+  const days: number[] = []
+  for (const n of DATE_LINE_DAYS) {
+    const day = n * DAY_MS
+    let t = day - 2 * DAY_MS
+    let before = rawOffset(zone, t)
+    for (; t < day + 2 * DAY_MS; t += DAY_MS) {
+      const after = rawOffset(zone, t + DAY_MS)
+      if (after > before + 1439) {
+        const c = firstChange(zone, t, t + DAY_MS, before)
+        const o1 = Math.round(rawOffset(zone, c - 1) * 60_000)
+        const o2 = Math.round(rawOffset(zone, c) * 60_000)
+        for (let d = Math.ceil((c + o1) / DAY_MS); (d + 1) * DAY_MS <= c + o2; d++) days.push(d)
+      }
+      before = after
+    }
+  }
+  return days
+}
+
+/**
+ * The local day numbers (days since 1970-01-01 in the zone's own calendar) that no instant has in
+ * `zone`: the calendar days a move across the date line skipped (Pacific/Apia has no
+ * 30 December 2011). Ascending; empty for almost every zone. Found once per memoised zone.
+ *
+ * @internal
+ */
+export const skippedDays = (zone: IANAZone): ReadonlyArray<number> =>
+  zone instanceof MemoIANAZone ? zone.skippedDays() : zone.isValid ? findSkippedDays(zone) : []
 
 const zones = new Map<string, MemoIANAZone>()
 

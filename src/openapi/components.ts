@@ -113,7 +113,7 @@ export const COMPONENT_DESCRIPTIONS: Readonly<Record<ComponentName, string>> = {
   AppointmentRequirementResponse:
     'The merged effective requirement of a stop (place-level default plus order-level override). A field neither side has is null with provenance NONE. appointmentRequired may be at the top level or inside _merged: read either.',
   QuoteResponse:
-    'A priced quote, valid 2 days. transitDays counts business days after pickup (pickup day excluded, weekends not counted); transitDays and estimatedDeliveryDate are null when no ETA can be computed. estimatedDeliveryDate (decision D of QTE-04) is the delivery stop\'s closeTime (default 16:00) in its own time zone on the delivery day, written in UTC; a closeTime that a DST change repeats that day is its first occurrence, one it skips moves forward by the gap.',
+    'A priced quote, valid 2 days. transitDays counts business days after pickup (pickup day excluded, weekends and any day the zone skipped crossing the date line not counted); transitDays and estimatedDeliveryDate are null when no ETA can be computed. estimatedDeliveryDate (decision D of QTE-04) is the delivery stop\'s closeTime (default 16:00) in its own time zone on the delivery day, written in UTC; a closeTime that a DST change repeats that day is its first occurrence, one it skips moves forward by the gap.',
   QuoteByReferenceResponse:
     'The newest quote the company holds under a customer reference; matchable is true when the quote is open, inside its 48-hour window and carries a price that can be charged.',
   Shipment: 'A shipment as create, get, confirm and cancel return it. Money is an integer number of US cents.',

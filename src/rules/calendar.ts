@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { DateTime } from 'luxon'
+import { DateTime, type IANAZone } from 'luxon'
 import { invalidDateTime, isInstant } from '../internal/dateTime.js'
-import { DAY_MS, dateTimeIn, instantOfLocal, memoZone, offsetAt } from '../internal/zoneOffsets.js'
+import { DAY_MS, dateTimeIn, instantOfLocal, memoZone, offsetAt, skippedDays } from '../internal/zoneOffsets.js'
 import { defaultConfig, type HolidayCalendarSetting, type RulesConfig } from '../config.js'
 import { civilDate, weekdaysThrough } from './calendarDays.js'
 import { CARRIER_HOLIDAYS, CARRIER_HOLIDAYS_WITH_NEW_YEARS_EVE, listCounter, ruleCounter, US_FEDERAL_HOLIDAYS, type HolidayCounter } from './calendarHolidays.js'
@@ -74,25 +74,35 @@ const counterFor = (setting: HolidayCalendarSetting | HolidayCalendar): HolidayC
 }
 
 interface Calendar {
-  readonly zone: string
+  readonly zone: IANAZone
   readonly holidays: HolidayCounter
+  /** The days the zone skips (see {@link skippedDays}): no business days, whatever their weekday. */
+  readonly skipped: ReadonlyArray<number>
 }
 
 const calendarOf = (options: BusinessDayOptions): Calendar | undefined => {
   const config = options.config ?? defaultConfig
-  const zone = options.zone ?? config.businessDays.zone
+  const name = options.zone ?? config.businessDays.zone
+  const zone = typeof name === 'string' ? memoZone(name) : undefined
   const holidays = counterFor(options.holidays ?? config.businessDays.holidays)
-  return typeof zone === 'string' && holidays !== undefined ? { zone, holidays } : undefined
+  return zone !== undefined && holidays !== undefined ? { zone, holidays, skipped: skippedDays(zone) } : undefined
 }
 
-/** Business days on or before day n (only differences are meaningful). */
-const businessThrough = (cal: Calendar, n: number): number => weekdaysThrough(n) - cal.holidays(n)
+/** Weekdays that are not holidays, on or before day n, days the zone skips included. */
+const weekdaysOffThrough = (cal: Calendar, n: number): number => weekdaysThrough(n) - cal.holidays(n)
 
-/** The calendar day (day number) of an instant in an IANA zone, or undefined when either is invalid. */
-const dayNumberIn = (dt: unknown, zone: string): number | undefined => {
+/** Business days on or before day n (only differences are meaningful). */
+const businessThrough = (cal: Calendar, n: number): number => {
+  let count = weekdaysOffThrough(cal, n)
+  for (const s of cal.skipped) {
+    if (s <= n && weekdaysOffThrough(cal, s) - weekdaysOffThrough(cal, s - 1) === 1) count--
+  }
+  return count
+}
+
+/** The calendar day (day number) of an instant in a zone, or undefined when it is no valid instant. */
+const dayNumberOf = (dt: unknown, z: IANAZone): number | undefined => {
   if (!isInstant(dt)) return undefined
-  const z = memoZone(zone)
-  if (z === undefined) return undefined
   const ms = dt.toMillis()
   return Math.floor((ms + offsetAt(z, ms) * 60_000) / DAY_MS)
 }
@@ -104,8 +114,9 @@ const dayNumberIn = (dt: unknown, zone: string): number | undefined => {
  * pickup day, a DateTime is invalid, or the zone or holiday setting is unknown.
  *
  * Implements QTE-03, QTE-04. Decisions (D): days are judged in the configured zone
- * (`config.businessDays.zone`, default America/Chicago); holidays are off by default. Cost is
- * constant in the span.
+ * (`config.businessDays.zone`, default America/Chicago); holidays are off by default; a calendar
+ * day the zone skipped when it moved across the date line (Pacific/Apia has no Friday
+ * 30 December 2011) is no business day. Cost is constant in the span.
  *
  * Total: for arguments it cannot read (not DateTimes, malformed options) it returns `null` (never an exception, whatever a JavaScript caller passes).
  *
@@ -121,8 +132,8 @@ export const transitDays = /* @__PURE__ */ total(
 (pickup: DateTime, delivery: DateTime, options: BusinessDayOptions = {}): number | null => {
   const cal = calendarOf(options)
   if (cal === undefined) return null
-  const a = dayNumberIn(pickup, cal.zone)
-  const b = dayNumberIn(delivery, cal.zone)
+  const a = dayNumberOf(pickup, cal.zone)
+  const b = dayNumberOf(delivery, cal.zone)
   if (a === undefined || b === undefined || b < a) return null
   return businessThrough(cal, b) - businessThrough(cal, a)
 },
@@ -146,7 +157,7 @@ export const transitDays = /* @__PURE__ */ total(
 export const isBusinessDay = /* @__PURE__ */ total(
 (instant: DateTime, options: BusinessDayOptions = {}): boolean => {
   const cal = calendarOf(options)
-  const d = cal === undefined ? undefined : dayNumberIn(instant, cal.zone)
+  const d = cal === undefined ? undefined : dayNumberOf(instant, cal.zone)
   return cal !== undefined && d !== undefined && businessThrough(cal, d) - businessThrough(cal, d - 1) === 1
 },
   () => false,
@@ -156,7 +167,9 @@ export const isBusinessDay = /* @__PURE__ */ total(
  * Returns the instant `days` business days after `start` (before it when negative), at the same
  * wall-clock time in `options.zone`: the inverse of {@link transitDays} on business days, so
  * `transitDays(d, addBusinessDays(d, n)) === n` for a business day d and n ≥ 0. It never lands on
- * a weekend or holiday: with `days` 0 a non-business start moves to the next business day. An
+ * a weekend or holiday, nor on a day the zone skipped (Thursday 29 December 2011 in Pacific/Apia
+ * plus one business day is Monday 2 January 2012): with `days` 0 a non-business start moves to
+ * the next business day. An
  * invalid start, a non-integer count or an unknown zone gives an invalid DateTime.
  *
  * Implements QTE-03. Exponential then binary search over day numbers: logarithmic in `days`.
@@ -173,10 +186,10 @@ export const isBusinessDay = /* @__PURE__ */ total(
 export const addBusinessDays = /* @__PURE__ */ total(
 (start: DateTime, days: number, options: BusinessDayOptions = {}): DateTime => {
   const cal = calendarOf(options)
-  const z = cal === undefined ? undefined : memoZone(cal.zone)
-  if (cal === undefined || z === undefined || !isInstant(start) || !Number.isSafeInteger(days)) {
+  if (cal === undefined || !isInstant(start) || !Number.isSafeInteger(days)) {
     return DateTime.invalid('addBusinessDays needs a valid DateTime, a whole number of days and a known zone and holiday calendar')
   }
+  const z = cal.zone
   const startMs = start.toMillis()
   const startOffset = offsetAt(z, startMs)
   const localMs = startMs + startOffset * 60_000
@@ -223,7 +236,8 @@ export const addBusinessDays = /* @__PURE__ */ total(
  * @internal
  */
 export const civilDateIn = (instant: DateTime, zone: string): string | null => {
-  const d = dayNumberIn(instant, zone)
+  const z = memoZone(zone)
+  const d = z === undefined ? undefined : dayNumberOf(instant, z)
   if (d === undefined) return null
   const c = civilDate(d)
   return `${String(c.year).padStart(4, '0')}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`

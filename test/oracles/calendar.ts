@@ -72,7 +72,26 @@ export const isBusinessDayOracle = (d: DateTime, holidays: OracleHolidays): bool
   return !holidays.includes(d.toISODate()!)
 }
 
-/** Walks day by day from the day after pickup to the delivery day, the days taken in the zone. */
+/**
+ * Does the calendar date of `day` (a UTC DateTime standing for a civil date) happen in the zone?
+ * Not when the zone jumped across the date line over it (Pacific/Apia has no 30 December 2011):
+ * luxon then moves its noon, a wall time that never happened, forward into the next day. No zone
+ * skips noon without skipping the whole day (a change at noon of twelve hours or more is a date-line
+ * jump).
+ */
+export const dateExistsIn = (day: DateTime, zone: string): boolean => {
+  const key = `${zone} ${day.toMillis()}`
+  let exists = existence.get(key)
+  if (exists === undefined) {
+    exists = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: 12 }, { zone }).toISODate() === day.toISODate()
+    existence.set(key, exists)
+  }
+  return exists
+}
+/** Answers of dateExistsIn already computed (the walks of a property overlap). */
+const existence = new Map<string, boolean>()
+
+/** Walks day by day from the day after pickup to the delivery day, the days taken in the zone (a day the zone skips is no business day). */
 export const transitDaysOracle = (pickup: DateTime, delivery: DateTime, zone: string, holidays: OracleHolidays): number | null => {
   // The calendar dates in the zone, then a walk over civil dates (in UTC, where a day is a day).
   let day = DateTime.fromISO(pickup.setZone(zone).toISODate()!, { zone: 'utc' })
@@ -81,7 +100,7 @@ export const transitDaysOracle = (pickup: DateTime, delivery: DateTime, zone: st
   let count = 0
   while (day < end) {
     day = day.plus({ days: 1 })
-    if (isBusinessDayOracle(day, holidays)) count += 1
+    if (isBusinessDayOracle(day, holidays) && dateExistsIn(day, zone)) count += 1
   }
   return count
 }
