@@ -92,13 +92,12 @@ const calendarOf = (options: BusinessDayOptions): Calendar | undefined => {
 const weekdaysOffThrough = (cal: Calendar, n: number): number => weekdaysThrough(n) - cal.holidays(n)
 
 /** Business days on or before day n (only differences are meaningful). */
-const businessThrough = (cal: Calendar, n: number): number => {
-  let count = weekdaysOffThrough(cal, n)
-  for (const s of cal.skipped) {
-    if (s <= n && weekdaysOffThrough(cal, s) - weekdaysOffThrough(cal, s - 1) === 1) count--
-  }
-  return count
-}
+const businessThrough = (cal: Calendar, n: number): number =>
+  cal.skipped.length === 0 ? weekdaysOffThrough(cal, n) : weekdaysOffThrough(cal, n) - skippedWorkdaysThrough(cal, n)
+
+/** The days the zone skipped, on or before day n, that would have been business days. */
+const skippedWorkdaysThrough = (cal: Calendar, n: number): number =>
+  cal.skipped.filter((s) => s <= n && weekdaysOffThrough(cal, s) - weekdaysOffThrough(cal, s - 1) === 1).length
 
 /** The calendar day (day number) of an instant in a zone, or undefined when it is no valid instant. */
 const dayNumberOf = (dt: unknown, z: IANAZone): number | undefined => {
