@@ -40,6 +40,9 @@ export interface EtaInput {
  * moved forward by the gap (01:30 on the night Chicago falls back is 06:30Z; 02:30 on the night it
  * springs forward is 03:30 CDT), whatever the date the server runs on.
  *
+ * Only an absent closeTime or zone takes its default: `null`, or anything else that is not text,
+ * is no estimate (as ADDR-11, where `null` is a violation, not the default).
+ *
  * Total: for input it cannot read it returns `null` (never an exception, whatever a JavaScript caller passes).
  *
  * @example
@@ -52,7 +55,8 @@ export interface EtaInput {
 export const estimateDelivery = /* @__PURE__ */ total(
 (input: EtaInput, options: BusinessDayOptions = {}): string | null => {
   if (input.transitDays === null || !Number.isSafeInteger(input.transitDays) || input.transitDays < 0) return null
-  const closeTime = input.deliveryCloseTime ?? '16:00'
+  // Only an absent key takes the default (as ADDR-11): null is no close time, so no estimate.
+  const closeTime = input.deliveryCloseTime === undefined ? '16:00' : input.deliveryCloseTime
   if (typeof closeTime !== 'string' || !isTimeOfDay(closeTime)) return null
   // 0 is same-day delivery, even on a day that is not a business day; otherwise count forward.
   const day =
@@ -62,7 +66,7 @@ export const estimateDelivery = /* @__PURE__ */ total(
         : DateTime.invalid('invalid pickup')
       : addBusinessDays(input.pickup, input.transitDays, options)
   if (!day.isValid) return null
-  const zone = input.deliveryZone ?? options.zone ?? (options.config ?? defaultConfig).businessDays.zone
+  const zone = input.deliveryZone !== undefined ? input.deliveryZone : options.zone ?? (options.config ?? defaultConfig).businessDays.zone
   if (typeof zone !== 'string') return null // never coerced to text (a nested array's toString recurses)
   const z = memoZone(zone)
   if (z === undefined) return null

@@ -45,11 +45,14 @@ describe('QTE-04 the estimated delivery: its defaults', () => {
     )
   })
 
-  it('a close time or zone that is not text is no estimate, whatever it would read as', () => {
+  it('a close time or zone that is not text is no estimate, whatever it would read as, null included', () => {
     fc.assert(
-      fc.property(instantArb, fc.integer({ min: 0, max: 5 }), fc.constantFrom<unknown>(['16:00'], 1600, { toString: () => '16:00' }), (pickup, n, odd) => {
+      fc.property(instantArb, fc.integer({ min: 0, max: 5 }), fc.constantFrom<unknown>(['16:00'], 1600, { toString: () => '16:00' }, null), (pickup, n, odd) => {
         expect(estimateDelivery({ pickup, transitDays: n, deliveryCloseTime: odd } as never)).toBeNull()
         expect(estimateDelivery({ pickup, transitDays: n, deliveryZone: ['America/Chicago'] } as never)).toBeNull()
+        // null is not the default either (only an absent key is), though an absent key gives an estimate
+        expect(estimateDelivery({ pickup, transitDays: n, deliveryZone: null } as never)).toBeNull()
+        expect(estimateDelivery({ pickup, transitDays: n })).not.toBeNull()
       }),
     )
   })

@@ -98,6 +98,22 @@ const nearMoveArb = fc
   .map(([[zone, iso], shift]) => ({ zone, at: DateTime.fromMillis(Date.parse(iso) + shift, { zone }) }))
 
 describe('QTE-03 business days across a skipped day', () => {
+  it('every hour of the twelve days around each move: isBusinessDay is the oracle\'s answer for the date it falls on, and 0 to 3 business days on are as many business days by the walk (0 from a day off: the next business day)', () => {
+    for (const [zone, iso] of MOVES) {
+      for (const holidays of ['none', 'carrier'] as const) {
+        for (let h = -6 * 24; h <= 6 * 24; h++) {
+          const at = DateTime.fromMillis(Date.parse(iso) + h * 3_600_000, { zone })
+          const date = DateTime.fromISO(at.toISODate()!, { zone: 'utc' })
+          expect(isBusinessDay(at, { zone, holidays }), `${zone} ${at.toISO()}`).toBe(isBusinessDayOracle(date, holidays))
+          for (let n = 0; n <= 3; n++) {
+            const end = addBusinessDays(at, n, { zone, holidays })
+            expect(transitDaysOracle(at, end, zone, holidays), `${zone} ${at.toISO()} + ${n}`).toBe(n === 0 && !isBusinessDayOracle(date, holidays) ? 1 : n)
+          }
+        }
+      }
+    }
+  })
+
   it('transitDays counts the business days that happened: equal to the walk over existing dates', () => {
     fc.assert(
       fc.property(nearMoveArb, fc.integer({ min: 0, max: 30 * DAY }), holidaysArb, ({ zone, at }, span, holidays) => {
