@@ -205,8 +205,7 @@ const placeAt = (i: number): ZipPlace => ({
  * The centroid, city and state of a US ZIP code, or null for a value that is not a five-digit ZIP
  * code (a ZIP+4 such as `60432-1234` is read by its first five digits) or one the table does not
  * hold. Blanks around the code are ignored: this is a lookup, not a validator (`isZipCode` and
- * `normalizeAddress` refuse ` 60432`). Coordinates are rounded to 0.001 degree (about 110 m).
- * The route ends of TRK-03.
+ * `normalizeAddress` refuse ` 60432`). Coordinates are rounded to 0.001 degree (about 110 m). The route ends of TRK-03.
  *
  * @example
  * zipCentroid('60432')
@@ -228,8 +227,7 @@ export const zipCentroid = (zip: unknown): ZipPlace | null => {
  * ZIP code of the table has one, the territories' included: the zone whose boundary polygon
  * (timezone-boundary-builder) holds the ZIP's centroid, never a backward-compatibility link.
  * Military APO/FPO codes are not in the table. A ZIP+4 and blanks around the code are read as
- * {@link zipCentroid} reads them.
- * The named time zone of QTE-04.
+ * {@link zipCentroid} reads them. The named time zone of QTE-04.
  *
  * @example
  * [timeZoneForZip('96813'), timeZoneForZip('42001'), timeZoneForZip('00901'), timeZoneForZip('00501-1234')]
