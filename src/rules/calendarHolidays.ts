@@ -237,8 +237,12 @@ export const parseIsoDate = (text: string): number | undefined => {
   return dayNumber(date)
 }
 
-const civilYear = (n: number): number => {
-  // The year of a day number without building the whole date: estimate, then correct.
+/**
+ * The year of a day number without building the whole date: estimate, then correct by one.
+ *
+ * @internal
+ */
+export const civilYear = (n: number): number => {
   let y = Math.floor(n / 365.2425) + 1970
   if (dayNumber({ year: y, month: 1, day: 1 }) > n) y -= 1
   else if (dayNumber({ year: y + 1, month: 1, day: 1 }) <= n) y += 1
