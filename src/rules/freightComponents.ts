@@ -89,7 +89,7 @@ export interface ComponentsOptions {
   readonly config?: RulesConfig
   /** Path of the array; default `orderComponents`. */
   readonly path?: string | Path
-  /** Entity of the violations; default the first key of the path. */
+  /** Entity of the violations; default the first key of the path (null when the path starts with an index). */
   readonly entity?: string | null
 }
 

@@ -30,28 +30,32 @@ const notArrayArb = fc.oneof(
 )
 
 describe('FRT-01 what cannot be read as pallet groups: one violation, its code and reason by an oracle', () => {
-  it('no list: required when absent or empty, else type, at the path and entity asked for', () => {
+  it('no list: required when absent or empty, else type, at the path and entity asked for (by default the path\'s first key, none for a path that starts with an index)', () => {
     fc.assert(
-      fc.property(fc.oneof(notArrayArb, fc.constant([])), fc.option(fc.constantFrom('items', 'order.items'), { nil: undefined }), fc.option(fc.constantFrom('cargo', null), { nil: undefined }), (input, path, entity) => {
-        const r = inspectComponents(input, { ...(path === undefined ? {} : { path }), ...(entity === undefined ? {} : { entity }) })
-        expect(r._tag).toBe('Left')
-        if (r._tag !== 'Left') return
-        expect(r.left.status).toBe(400)
-        expect(r.left.reason).toBe('validation_failed')
-        expect(r.left.detail).toBe('The request has 1 invalid field.')
-        const field = path ?? 'orderComponents'
-        const wantEntity = entity !== undefined ? entity : field.split('.')[0]!
-        const missing = input === undefined || Array.isArray(input)
-        expect(violationsOf(r)).toEqual([
-          {
-            field,
-            entity: wantEntity,
-            code: missing ? 'required' : 'type',
-            reason: missing ? 'must list at least one pallet group' : `must be an array of pallet groups, got ${jsonWord(input)}`,
-          },
-        ])
-        // the totals of nothing read
-        expect(validateComponents(input)._tag).toBe('Left')
+      fc.property(fc.oneof(notArrayArb, fc.constant([])), fc.constantFrom('cargo', null, undefined), (input, entity) => {
+        // every kind of path each time: none, one key, keys, and one that starts with an index
+        for (const path of [undefined, 'items', 'order.items', [2, 'items']] as const) {
+          const r = inspectComponents(input, { ...(path === undefined ? {} : { path }), ...(entity === undefined ? {} : { entity }) })
+          expect(r._tag).toBe('Left')
+          if (r._tag !== 'Left') return
+          expect(r.left.status).toBe(400)
+          expect(r.left.reason).toBe('validation_failed')
+          expect(r.left.detail).toBe('The request has 1 invalid field.')
+          const field = path === undefined ? 'orderComponents' : typeof path === 'string' ? path : '[2].items'
+          // by default the path's first key; a path that starts with an index names no entity
+          const wantEntity = entity !== undefined ? entity : typeof path === 'object' ? null : field.split('.')[0]!
+          const missing = input === undefined || Array.isArray(input)
+          expect(violationsOf(r)).toEqual([
+            {
+              field,
+              entity: wantEntity,
+              code: missing ? 'required' : 'type',
+              reason: missing ? 'must list at least one pallet group' : `must be an array of pallet groups, got ${jsonWord(input)}`,
+            },
+          ])
+          // the totals of nothing read
+          expect(validateComponents(input)._tag).toBe('Left')
+        }
       }),
     )
   })
