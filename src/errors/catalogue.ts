@@ -9,7 +9,9 @@
 /**
  * Where a reason comes from: `named` (ERR-02), `denial` (the 422 reasons of ERR-03, passed
  * through unmodified by CRT-11), `plain` (the generic 400/401/403/404/500 problems of the spec's
- * status table) and `library` (specific 400/404 reasons this library names for cases the status
+ * status table, and the HTTP layer's own 408, 409, 414, 429 and 431, which a server answers to
+ * a request it cannot route to a rule: a slow body, a name taken, an oversized URL or header, too
+ * many failed authentications) and `library` (specific 400/404 reasons this library names for cases the status
  * table lists without a reason code; decision documented in docs/rules.md).
  *
  * @category model
@@ -62,6 +64,11 @@ export const REASON_CATALOGUE = {
   forbidden: entry(403, 'Forbidden', 'plain'),
   not_found: entry(404, 'Not found', 'plain'),
   internal_error: entry(500, 'Internal server error', 'plain'),
+  request_timeout: entry(408, 'Request timeout', 'plain'),
+  conflict: entry(409, 'Conflict', 'plain'),
+  uri_too_long: entry(414, 'URI too long', 'plain'),
+  too_many_requests: entry(429, 'Too many requests', 'plain'),
+  request_header_fields_too_large: entry(431, 'Request header fields too large', 'plain'),
   // specific reasons for the status table's rows that name none
   quote_expired: entry(400, 'Quote expired', 'library'),
   quote_mismatch: entry(400, 'Quote does not match the shipment', 'library'),

@@ -151,7 +151,8 @@ export const countDetail = (n: number): string =>
  * `detail`, `reason`/`reasonCode`. Missing `type` reads as `about:blank` (RFC 9457), a missing
  * `title` as the catalogue's title (or `HTTP <status>`), a missing `detail` as `''`, a missing
  * reason as the plain reason of the status (`bad_request`, `unauthorized`, `forbidden`,
- * `not_found`, `internal_error`) or `http_<status>`. When both `reason` and `reasonCode` are
+ * `not_found`, `request_timeout`, `conflict`, `uri_too_long`, `too_many_requests`,
+ * `request_header_fields_too_large`, `internal_error`) or `http_<status>`. When both `reason` and `reasonCode` are
  * sent, a catalogued one wins, `reason` first. A violation without `entity` reads as null, one
  * without `code` as `unspecified`; an empty `violations` array reads as absent.
  *

@@ -200,7 +200,7 @@ const oracle = (s: Slots): { violations: Expected[]; value?: Record<string, unkn
     }
   }
   if (found.length > 0 || status === undefined) return { violations: found }
-  const PLAIN: Record<number, string> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 500: 'internal_error' }
+  const PLAIN: Record<number, string> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 408: 'request_timeout', 409: 'conflict', 414: 'uri_too_long', 429: 'too_many_requests', 431: 'request_header_fields_too_large', 500: 'internal_error' }
   const resolved = reason ?? PLAIN[status] ?? `http_${status}`
   const value: Record<string, unknown> = {
     type: str(s.type) ?? 'about:blank',

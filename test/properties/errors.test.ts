@@ -76,6 +76,11 @@ const PLAIN_REASON_BY_STATUS: Readonly<Record<number, string>> = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'not_found',
+  408: 'request_timeout',
+  409: 'conflict',
+  414: 'uri_too_long',
+  429: 'too_many_requests',
+  431: 'request_header_fields_too_large',
   500: 'internal_error',
 }
 
