@@ -54,6 +54,33 @@ export const storedQuoteOf = (row: QuoteRow): StoredQuote => ({
   quotedPriceInCents: row.quoted_price_cents === null ? null : numberOf(row.quoted_price_cents),
 })
 
+/**
+ * The quote of (company, reference) that `newestQuoteByReference` picks, read without reading the
+ * others: however many quotes share a reference, this reads one entry of the index
+ * quotes_by_reference_newest (company_id, customer_reference, created_at DESC) and then the rows
+ * of the newest millisecond only, and returns at most one.
+ *
+ * Why the bound is safe: the library compares `createdAt` in milliseconds (DateTime.toMillis) and
+ * breaks ties by the greatest id (JavaScript string order). Both drivers give timestamptz as a
+ * Date, which truncates the microseconds, so the quotes the library sees as newest are exactly
+ * those whose created_at lies in the millisecond date_trunc('milliseconds', max(created_at)), and
+ * no row lies after max(created_at); among them the greatest id in the "C" collation (byte order)
+ * is the greatest in JavaScript's order for the ids the sandbox writes (randomUUID: ASCII, where
+ * UTF-8 byte order and UTF-16 order agree; a locale collation could order them otherwise).
+ * Non-finite times (which the library sees as invalid and never picks) are left out: max() skips
+ * them, and infinity lies outside any finite range. Both bounds of the range are given (not only
+ * created_at >= …) so that the planner, not knowing the values, estimates a narrow range and scans
+ * the index rather than every quote.
+ * The sandbox writes created_at with millisecond precision (now.toJSDate()), so the newest
+ * millisecond normally holds one quote; the window only matters for rows written otherwise.
+ */
+const NEWEST_BY_REFERENCE = `WITH newest AS (SELECT max(created_at) AS at FROM quotes WHERE company_id = $1 AND customer_reference = $2 AND isfinite(created_at))
+  SELECT * FROM quotes
+  WHERE company_id = $1 AND customer_reference = $2
+    AND created_at BETWEEN (SELECT date_trunc('milliseconds', at) FROM newest) AND (SELECT at FROM newest)
+  ORDER BY id COLLATE "C" DESC
+  LIMIT 1`
+
 export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
   app.post('/v1/shipper/quote', async (request, reply) => {
     const caller = await authenticate(ctx, request, reply)
@@ -95,8 +122,9 @@ export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     const caller = await authenticate(ctx, request, reply)
     if (caller === undefined) return reply
     const reference = request.query.reference
-    // only the caller's own quotes are read; the library picks the newest and decides 400/404
-    const rows = typeof reference === 'string' ? await ctx.store.query<QuoteRow>('SELECT * FROM quotes WHERE company_id = $1 AND customer_reference = $2', [caller.companyId, reference]) : []
+    // only the caller's own quotes are read, and of those only the one newestQuoteByReference
+    // would pick (see NEWEST_BY_REFERENCE); the library still picks it and decides 400/404
+    const rows = typeof reference === 'string' && reference !== '' ? await ctx.store.query<QuoteRow>(NEWEST_BY_REFERENCE, [caller.companyId, reference]) : []
     const newest = newestQuoteByReference(rows.map(storedQuoteOf), { companyId: caller.companyId, reference })
     if (isLeft(newest)) return sendProblem(reply, newest.left)
     return reply.send(quoteByReferenceResponse(newest.right, await sandboxNow(ctx.store)))
