@@ -1,25 +1,39 @@
 #!/usr/bin/env node
-// `npm run load`: the sandbox under a realistic mix, against 127.0.0.1 only and bounded in time.
+// `npm run load`: the sandbox under a realistic integrator mix, side by side with a stateless mock
+// of its own OpenAPI document (Prism) in the same run, against 127.0.0.1 only and bounded in time.
 //
 // Starts the server the way an operator does (bin/shipper-rules-sandbox.js, logging off) on a fresh
-// PGlite data directory, or on a fresh schema of the PostgreSQL server of DATABASE_URL; creates a
-// company and a few orders to read; runs autocannon with each connection cycling through the mix
-// below; prints requests per second, p50/p99 latency and errors; then stops the server and checks
-// in the database that every create answered 200 is there exactly once (and that every replay of
-// an Idempotency-Key answered the order its first request created).
+// PGlite data directory and/or on a fresh schema of the PostgreSQL server of DATABASE_URL, and
+// `prism mock` on the document the library generates (openApiDocument(), the one the sandbox serves
+// at /api-docs/shipper-v1). Each scenario runs on the mock first, then on each sandbox, with the
+// same connections, duration and request sequence; for each it prints requests per second,
+// p50/p99 latency, the ratios against the mock, and the CPU time per request of the server process
+// and of the database (/proc/<pid>/stat, Linux). Then it stops the servers and checks in each
+// database that every create answered 200 is stored exactly once, that every Idempotency-Key
+// answered 200 names its order, and that every confirm answered 200 left its order CONFIRMED.
+// Ratios are the point: the machine's load moves the absolute figures, and both sides share it.
 //
-//   node scripts/load.mjs [--duration 20] [--connections 16] [--json FILE]
-//   DATABASE_URL=postgres://user@127.0.0.1:5432/db node scripts/load.mjs
-//   LOAD_NODE_FLAGS='--cpu-prof --cpu-prof-dir=prof' node scripts/load.mjs   (profile the server)
+//   node scripts/load.mjs [--duration 15] [--warmup 3] [--connections 16] [--scenario mix,create-confirm]
+//                         [--databases pglite,postgres] [--peer prism|none] [--json FILE]
+//   DATABASE_URL=postgres://user@127.0.0.1:5432/db node scripts/load.mjs      (PostgreSQL; add
+//       --databases postgres,pglite to run both and print PGlite's ratio to PostgreSQL)
+//   LOAD_NODE_FLAGS='--cpu-prof --cpu-prof-dir=prof' node scripts/load.mjs   (profile the sandbox)
 //
-// The mix, per connection, in this order and then again (12 requests):
-//   quote ×2, create without Idempotency-Key ×1, create with a new key ×1, the same create
-//   replayed with that key ×1, get shipment ×3, tracking poll ×3 (one with include=location), get ×1.
-import { spawn } from 'node:child_process'
+// Scenarios, each connection repeating its chain until the time is up:
+//   mix             quote; create on that quote (its id) with a new Idempotency-Key; read the
+//                   shipment; its tracking; tracking with include=location (of an order picked
+//                   up at setup, so that there is a position to compute); confirm the shipment.
+//   create-confirm  create on a quote made at setup (one per connection) with a new
+//                   Idempotency-Key; confirm it.
+// On the mock, an id it answers that the document's request formats refuse (Prism answers
+// "string") is replaced by a fixed valid one, so both sides get the same requests.
+import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
@@ -28,200 +42,468 @@ import { openStore } from '../dist/db/store.js'
 const BIN = fileURLToPath(new URL('../bin/shipper-rules-sandbox.js', import.meta.url))
 const { values } = parseArgs({
   options: {
-    duration: { type: 'string', default: '20' },
+    duration: { type: 'string', default: '15' },
+    warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
+    scenario: { type: 'string', default: 'mix,create-confirm' },
+    databases: { type: 'string' },
+    peer: { type: 'string', default: 'prism' },
     json: { type: 'string' },
   },
 })
 const duration = Math.min(Math.max(Number(values.duration), 1), 300)
+const warmup = Math.min(Math.max(Number(values.warmup), 0), 60)
 const connections = Math.min(Math.max(Number(values.connections), 1), 256)
+const SCENARIOS = ['mix', 'create-confirm']
+const scenarios = values.scenario.split(',').filter((s) => s !== '')
+for (const s of scenarios) if (!SCENARIOS.includes(s)) throw new Error(`--scenario: one or more of ${SCENARIOS.join(', ')}`)
+if (!['prism', 'none'].includes(values.peer)) throw new Error('--peer: prism or none')
 
-// ---- the database: a fresh one per run ----
 const databaseUrl = process.env['DATABASE_URL']
-const onPostgres = databaseUrl !== undefined && databaseUrl !== ''
-const schema = `sbx_load_${randomBytes(4).toString('hex')}`
-const dataDir = onPostgres ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-load-'))
-const storeOptions = onPostgres ? { databaseUrl, schema } : { dataDir }
-// creates the schema (PostgreSQL) and runs the migrations before the server starts
-await (await openStore(storeOptions)).close()
-const serverUrl = onPostgres ? withSearchPath(databaseUrl, schema) : undefined
+const haveUrl = databaseUrl !== undefined && databaseUrl !== ''
+const databases = (values.databases ?? (haveUrl ? 'postgres' : 'pglite')).split(',').filter((d) => d !== '')
+for (const d of databases) {
+  if (!['pglite', 'postgres'].includes(d)) throw new Error('--databases: pglite and/or postgres')
+  if (d === 'postgres' && !haveUrl) throw new Error('--databases postgres needs DATABASE_URL')
+}
 
-function withSearchPath(url, name) {
+// ---- /proc: CPU time of processes (utime + stime, and what their reaped children used) ----
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+/** The fields of /proc/<pid>/stat after the command name: [state, ppid, …]; undefined if unreadable. */
+const statOf = (pid) => {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return text.slice(text.lastIndexOf(')') + 2).split(' ')
+  } catch {
+    return undefined
+  }
+}
+/** CPU milliseconds a process used itself (utime + stime), or undefined. */
+const cpuMs = (pid) => {
+  const f = statOf(pid)
+  return f === undefined ? undefined : ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK
+}
+/** CPU milliseconds of a process tree root: itself, its reaped children (cutime + cstime) and its live children. */
+const treeMs = (root) => {
+  const f = statOf(root)
+  if (f === undefined) return undefined
+  let ms = ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / CLK_TCK
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    const c = statOf(name)
+    if (c !== undefined && Number(c[1]) === root) ms += ((Number(c[11]) + Number(c[12])) * 1000) / CLK_TCK
+  }
+  return ms
+}
+
+// ---- the peers: processes on 127.0.0.1 ----
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address()
+      s.close(() => resolve(port))
+    })
+  })
+const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', resolve)
+    child.kill('SIGTERM')
+  })
+const children = []
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
+})
+const operatorToken = `load_${randomBytes(24).toString('base64url')}`
+
+const withParams = (url, params) => {
   const u = new URL(url)
-  u.searchParams.set('options', `-c search_path=${name}`)
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v)
   return u.toString()
 }
 
-// ---- the server ----
-const env = { ...process.env }
-if (serverUrl !== undefined) env['DATABASE_URL'] = serverUrl
-else delete env['DATABASE_URL']
-// LOAD_NODE_FLAGS: node flags for the server process, e.g. '--cpu-prof --cpu-prof-dir=prof' to profile it
-const nodeFlags = (process.env['LOAD_NODE_FLAGS'] ?? '').split(' ').filter((f) => f !== '')
-const child = spawn(process.execPath, [...nodeFlags, BIN, '--port', '0', '--quiet', ...(dataDir !== undefined ? ['--data', dataDir] : [])], { env, stdio: ['ignore', 'ignore', 'pipe'] })
-const base = await new Promise((resolve, reject) => {
-  let banner = ''
-  const timer = setTimeout(() => reject(new Error(`the server did not start: ${banner}`)), 60_000)
-  child.stderr.on('data', (chunk) => {
-    banner += chunk.toString('utf8')
-    const m = /export SANDBOX=(\S+)/.exec(banner)
-    if (m !== null) {
-      clearTimeout(timer)
-      resolve(m[1])
-    }
+/** A sandbox on a fresh database: its base URL, process, store options and what to clean up. */
+const startSandbox = async (database) => {
+  const onPostgres = database === 'postgres'
+  const schema = `sbx_load_${randomBytes(4).toString('hex')}`
+  const dataDir = onPostgres ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-load-'))
+  const storeOptions = onPostgres ? { databaseUrl, schema } : { dataDir }
+  // creates the schema (PostgreSQL) and runs the migrations before the server starts
+  await (await openStore(storeOptions)).close()
+  const env = { ...process.env, SANDBOX_OPERATOR_TOKEN: operatorToken }
+  // application_name: how the benchmark finds the server's backends in pg_stat_activity
+  if (onPostgres) env['DATABASE_URL'] = withParams(databaseUrl, { options: `-c search_path=${schema}`, application_name: schema })
+  else delete env['DATABASE_URL']
+  // LOAD_NODE_FLAGS: node flags for the server process, e.g. '--cpu-prof --cpu-prof-dir=prof' to profile it
+  const nodeFlags = (process.env['LOAD_NODE_FLAGS'] ?? '').split(' ').filter((f) => f !== '')
+  const child = spawn(process.execPath, [...nodeFlags, BIN, '--port', '0', '--quiet', ...(dataDir !== undefined ? ['--data', dataDir] : [])], { env, stdio: ['ignore', 'ignore', 'pipe'] })
+  children.push(child)
+  const base = await new Promise((resolve, reject) => {
+    let banner = ''
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${banner}`)), 60_000)
+    child.stderr.on('data', (chunk) => {
+      banner += chunk.toString('utf8')
+      const m = /export SANDBOX=(\S+)/.exec(banner)
+      if (m !== null) {
+        clearTimeout(timer)
+        resolve(m[1])
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${banner}`)))
   })
-  child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${banner}`)))
-})
-if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`refusing to load anything but 127.0.0.1: ${base}`)
-
-const post = async (path, body, headers = {}) => {
-  const r = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-  return { status: r.status, json: await r.json() }
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`refusing to load anything but 127.0.0.1: ${base}`)
+  return { name: database, kind: 'sandbox', database, base, child, schema, dataDir, storeOptions, onPostgres }
 }
-const company = (await post('/sandbox/companies', { name: 'Load Test Shipper' })).json
-const auth = { authorization: `Bearer ${company.token}`, 'x-service-api-key': company.apiKey }
 
+/** `prism mock` of the library's OpenAPI document, logging errors only. */
+const startPrism = async () => {
+  const require = createRequire(import.meta.url)
+  let cli
+  try {
+    const pkgPath = require.resolve('@stoplight/prism-cli/package.json')
+    cli = join(dirname(pkgPath), JSON.parse(readFileSync(pkgPath, 'utf8')).bin.prism)
+  } catch {
+    throw new Error('@stoplight/prism-cli is not installed (a devDependency of the sandbox: npm install), or run with --peer none')
+  }
+  const { openApiDocument } = await import('shipper-rules/openapi')
+  const doc = openApiDocument()
+  if (doc._tag !== 'Right') throw new Error('openApiDocument() failed')
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-load-prism-'))
+  const file = join(dir, 'shipper-v1.json')
+  writeFileSync(file, JSON.stringify(doc.right))
+  const port = await freePort()
+  const child = spawn(process.execPath, [cli, 'mock', '--host', '127.0.0.1', '--port', String(port), '--verboseLevel', 'error', file], { stdio: ['ignore', 'ignore', 'pipe'] })
+  children.push(child)
+  let log = ''
+  child.stderr.on('data', (chunk) => (log = (log + chunk.toString('utf8')).slice(-4000)))
+  const base = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`prism exited (${child.exitCode}): ${log}`)
+    try {
+      await fetch(`${base}/v1/shipper/quotes/by-reference?reference=X`)
+      break
+    } catch {
+      if (Date.now() > deadline) throw new Error(`prism did not start: ${log}`)
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
+  const version = JSON.parse(readFileSync(join(dirname(cli), '..', 'package.json'), 'utf8')).version
+  return { name: `prism ${version}`, kind: 'mock', base, child, dir }
+}
+
+// ---- the requests ----
 const pickup = { name: 'Lakeside DC', address1: '2400 S Wolf Rd', city: 'Des Plaines', state: 'IL', zipCode: '60018', phoneNumber: '+18475550142', contactPerson: 'Dana Whitfield' }
 const delivery = { name: 'Dallas Foods', address1: '1 Main St', city: 'Dallas', state: 'TX', zipCode: '75201', phoneNumber: '+12145550100', contactPerson: 'Ann Lee' }
 const components = [
   { palletCount: 2, poundsWeight: 900, dimensions: { length: 48, width: 40, height: 48 } },
   { palletCount: 1, poundsWeight: 400, description: 'Dry goods', freightClass: '70' },
 ]
-const createBody = JSON.stringify({ pickupAddress: pickup, deliveryAddress: { ...delivery, insideRequired: true }, orderComponents: components, description: 'Grocery restock', referenceNumbers: ['PO-1', 'PO-2'] })
+const createBodyOn = (quoteId) => JSON.stringify({ quoteId, pickupAddress: pickup, deliveryAddress: { ...delivery, insideRequired: true }, orderComponents: components, description: 'Grocery restock', referenceNumbers: ['PO-1', 'PO-2'] })
 const quoteBody = JSON.stringify({ pickupAddress: { zipCode: '60018' }, deliveryAddress: { zipCode: '75201', insideRequired: true }, orderComponents: components, customerReference: 'LOAD' })
-
-// orders to read: half of them picked up, so that tracking with include=location has a position
-const readable = []
-for (let i = 0; i < 20; i++) {
-  const created = await post('/v1/shipper/shipment', JSON.parse(createBody), auth)
-  if (created.status !== 200) throw new Error(`setup create: ${created.status} ${JSON.stringify(created.json)}`)
-  const order = created.json.orderNumber
-  if (i % 2 === 0) {
-    for (const event of ['ACCEPT', 'ASSIGN', 'PICK_UP']) await post(`/sandbox/orders/${order}/events`, { event }, auth)
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+const ORDER_NUMBER = /^[A-Za-z0-9]{5}$/
+const FALLBACK_QUOTE = '3f2504e0-4f89-11d3-9a0c-0305e82c3301'
+const FALLBACK_ORDER = 'ABCDE'
+const parse = (body) => {
+  try {
+    return JSON.parse(body)
+  } catch {
+    return {}
   }
-  readable.push(order)
 }
-const setupOrders = readable.length
 
-// ---- the run ----
-const acknowledged = new Map() // orderNumber → number of 200 answers naming it
-const keyed = new Map() // Idempotency-Key → orderNumber of its first 200
-let replayMismatches = 0
-let seq = 0
-const pick = () => readable[seq++ % readable.length]
-const json = { ...auth, 'content-type': 'application/json' }
-const ack = (status, body) => {
-  if (status !== 200) return undefined
-  const order = JSON.parse(body).orderNumber
-  acknowledged.set(order, (acknowledged.get(order) ?? 0) + 1)
-  return order
+/** Per target: the credentials, orders picked up at setup, quotes made at setup, and what it acknowledged. */
+const prepare = async (target) => {
+  const post = async (path, body, headers = {}) => {
+    const r = await fetch(`${target.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+    return { status: r.status, json: parse(await r.text()) }
+  }
+  let auth
+  if (target.kind === 'sandbox') {
+    const company = await post('/sandbox/companies', { name: 'Load Test Shipper' }, { authorization: `Bearer ${operatorToken}` })
+    if (company.status >= 300) throw new Error(`setup company: ${company.status} ${JSON.stringify(company.json)}`)
+    auth = { authorization: `Bearer ${company.json.token}`, 'x-service-api-key': company.json.apiKey }
+  } else {
+    auth = { authorization: 'Bearer mock-token', 'x-service-api-key': 'mock-key' }
+  }
+  const quote = async () => {
+    const q = await post('/v1/shipper/quote', quoteBody, auth)
+    if (q.status !== 200) throw new Error(`setup quote: ${q.status} ${JSON.stringify(q.json)}`)
+    return UUID.test(q.json.id) ? q.json.id : FALLBACK_QUOTE
+  }
+  // orders picked up, for tracking with include=location (the sandbox's own controls; the mock has none)
+  const pickedUp = []
+  for (let i = 0; i < 8; i++) {
+    const created = await post('/v1/shipper/shipment', createBodyOn(await quote()), auth)
+    if (created.status !== 200) throw new Error(`setup create: ${created.status} ${JSON.stringify(created.json)}`)
+    const order = ORDER_NUMBER.test(created.json.orderNumber) ? created.json.orderNumber : FALLBACK_ORDER
+    if (target.kind === 'sandbox') {
+      const confirmed = await fetch(`${target.base}/v1/shipper/shipment/${order}/confirm`, { method: 'PUT', headers: auth })
+      if (confirmed.status !== 200) throw new Error(`setup confirm: ${confirmed.status} ${await confirmed.text()}`)
+      for (const event of ['ACCEPT', 'ASSIGN', 'PICK_UP']) {
+        const e = await post(`/sandbox/orders/${order}/events`, { event }, auth)
+        if (e.status !== 200) throw new Error(`setup ${event}: ${e.status} ${JSON.stringify(e.json)}`)
+      }
+    }
+    pickedUp.push(order)
+  }
+  const quotes = []
+  for (let i = 0; i < connections; i++) quotes.push(await quote())
+  return { auth, pickedUp, quotes, setupOrders: pickedUp.length, acknowledged: new Map(), keyed: new Map(), confirmed: new Set() }
 }
-const get = (path) => ({ method: 'GET', headers: auth, setupRequest: (req) => ({ ...req, path: path() }) })
-const mix = [
-  { method: 'POST', path: '/v1/shipper/quote', headers: json, body: quoteBody },
-  get(() => `/v1/shipper/shipment/${pick()}`),
-  { method: 'POST', path: '/v1/shipper/shipment', headers: json, body: createBody, onResponse: (status, body) => ack(status, body) },
-  get(() => `/v1/shipper/shipment/${pick()}/tracking`),
-  {
+
+/** The requests of a scenario for autocannon (one chain per connection, `context` carrying its ids). */
+const requestsFor = (scenario, target, state) => {
+  const json = { ...state.auth, 'content-type': 'application/json' }
+  const record = target.kind === 'sandbox'
+  let turn = 0
+  const create = (quoteOf) => ({
     method: 'POST',
     path: '/v1/shipper/shipment',
-    body: createBody,
     setupRequest: (req, context) => {
       context.key = `load-${randomBytes(8).toString('hex')}`
-      return { ...req, headers: { ...json, 'idempotency-key': context.key } }
+      return { ...req, headers: { ...json, 'idempotency-key': context.key }, body: createBodyOn(quoteOf(context)) }
     },
     onResponse: (status, body, context) => {
-      const order = ack(status, body)
-      if (order !== undefined) keyed.set(context.key, order)
+      const order = status === 200 ? parse(body).orderNumber : undefined
+      context.order = ORDER_NUMBER.test(order ?? '') ? order : FALLBACK_ORDER
+      if (record && order !== undefined) {
+        state.acknowledged.set(order, (state.acknowledged.get(order) ?? 0) + 1)
+        state.keyed.set(context.key, order)
+      }
     },
-  },
-  get(() => `/v1/shipper/shipment/${pick()}/tracking?include=location`),
-  {
-    method: 'POST',
-    path: '/v1/shipper/shipment',
-    body: createBody,
-    setupRequest: (req, context) => ({ ...req, headers: { ...json, 'idempotency-key': context.key } }),
-    onResponse: (status, body, context) => {
-      const order = ack(status, body)
-      const first = keyed.get(context.key)
-      if (order !== undefined && first !== undefined && order !== first) replayMismatches++
+  })
+  const confirm = {
+    method: 'PUT',
+    path: '/v1/shipper/shipment/ABCDE/confirm',
+    setupRequest: (req, context) => ({ ...req, path: `/v1/shipper/shipment/${context.order}/confirm`, headers: state.auth }),
+    onResponse: (status, _body, context) => {
+      if (record && status === 200) state.confirmed.add(context.order)
     },
-  },
-  get(() => `/v1/shipper/shipment/${pick()}`),
-  { method: 'POST', path: '/v1/shipper/quote', headers: json, body: quoteBody },
-  get(() => `/v1/shipper/shipment/${pick()}/tracking`),
-  get(() => `/v1/shipper/shipment/${pick()}`),
-  get(() => `/v1/shipper/shipment/${pick()}/tracking`),
-]
+  }
+  const get = (path) => ({ method: 'GET', path: '/', setupRequest: (req, context) => ({ ...req, path: path(context), headers: state.auth }) })
+  if (scenario === 'create-confirm') {
+    return [create(() => state.quotes[turn++ % state.quotes.length]), confirm]
+  }
+  return [
+    {
+      method: 'POST',
+      path: '/v1/shipper/quote',
+      headers: json,
+      body: quoteBody,
+      onResponse: (status, body, context) => {
+        const id = status === 200 ? parse(body).id : undefined
+        context.quoteId = UUID.test(id ?? '') ? id : FALLBACK_QUOTE
+      },
+    },
+    create((context) => context.quoteId),
+    get((context) => `/v1/shipper/shipment/${context.order}`),
+    get((context) => `/v1/shipper/shipment/${context.order}/tracking`),
+    get(() => `/v1/shipper/shipment/${state.pickedUp[turn++ % state.pickedUp.length]}/tracking?include=location`),
+    confirm,
+  ]
+}
 
-const result = await autocannon({ url: base, connections, duration, requests: mix, timeout: 10 })
+// ---- the database's CPU: the server's backends (PostgreSQL), or inside the server (PGlite) ----
+const pgAdmin = async () => {
+  const pg = (await import('pg')).default
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  return admin
+}
 
-// ---- after: stop the server, then look in the database ----
-await new Promise((resolve) => {
-  child.once('exit', resolve)
-  child.kill('SIGTERM')
-})
-const store = await openStore(storeOptions)
-let lost = 0
-let duplicated = 0
-let stored = 0
-let unacknowledged = 0
+/** Samples the CPU of the backends serving application_name = schema every 200 ms, and the whole cluster's. */
+const watchPostgres = async (admin, target) => {
+  const backendPids = async () => (await admin.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [target.schema])).rows.map((r) => Number(r.pid))
+  const ownPid = Number((await admin.query('SELECT pg_backend_pid() AS pid')).rows[0].pid)
+  const postmaster = statOf(ownPid) === undefined ? undefined : Number(statOf(ownPid)[1])
+  if (postmaster === undefined) return { unreadable: `the database's processes are not readable here (/proc/${ownPid}: another machine or PID namespace)` }
+  const first = new Map()
+  const last = new Map()
+  const sample = async (initial) => {
+    for (const pid of await backendPids()) {
+      const ms = cpuMs(pid)
+      if (ms === undefined) continue
+      if (!first.has(pid)) first.set(pid, initial ? ms : 0) // a backend born during the run: all of its time counts
+      last.set(pid, ms)
+    }
+  }
+  await sample(true)
+  const clusterBefore = treeMs(postmaster)
+  let busy = false
+  const timer = setInterval(() => {
+    if (busy) return
+    busy = true
+    sample(false).finally(() => (busy = false))
+  }, 200)
+  return {
+    stop: async () => {
+      clearInterval(timer)
+      while (busy) await new Promise((r) => setTimeout(r, 10))
+      await sample(false)
+      const clusterAfter = treeMs(postmaster)
+      let backends = 0
+      for (const [pid, ms] of last) backends += ms - (first.get(pid) ?? 0)
+      return { backendsMs: backends, backends: last.size, clusterMs: clusterBefore !== undefined && clusterAfter !== undefined ? clusterAfter - clusterBefore : undefined }
+    },
+  }
+}
+
+const run = async (target, scenario, state, seconds) => {
+  const requests = requestsFor(scenario, target, state)
+  const admin = target.kind === 'sandbox' && target.onPostgres ? await pgAdmin() : undefined
+  const watch = admin !== undefined ? await watchPostgres(admin, target) : undefined
+  const serverBefore = cpuMs(target.child.pid)
+  const selfBefore = process.cpuUsage()
+  const result = await autocannon({ url: target.base, connections, duration: seconds, requests, timeout: 10 })
+  const self = process.cpuUsage(selfBefore)
+  const serverAfter = cpuMs(target.child.pid)
+  const db = watch !== undefined && watch.stop !== undefined ? await watch.stop() : undefined
+  if (admin !== undefined) await admin.end()
+  const n = result.requests.total
+  const perRequest = (ms) => (ms === undefined || n === 0 ? undefined : ms / n)
+  const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)]))
+  return {
+    target: target.name,
+    scenario,
+    durationSeconds: result.duration,
+    requests: n,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes: codes,
+    cpuMsPerRequest: {
+      server: perRequest(serverBefore !== undefined && serverAfter !== undefined ? serverAfter - serverBefore : undefined),
+      database:
+        target.kind === 'mock' ? null : target.onPostgres ? (db?.unreadable !== undefined ? db.unreadable : perRequest(db?.backendsMs)) : 'inside the server process (PGlite): included in server',
+      databaseCluster: db !== undefined && db.unreadable === undefined ? perRequest(db.clusterMs) : undefined,
+      databaseBackends: db?.backends,
+      loadGenerator: perRequest((self.user + self.system) / 1000),
+    },
+  }
+}
+
+// ---- the run ----
+const targets = []
+let mock
+const started = Date.now()
 try {
-  const rows = await store.query('SELECT order_number, count(*)::int AS n FROM orders GROUP BY order_number')
-  const inDb = new Map(rows.map((r) => [r.order_number, Number(r.n)]))
-  stored = [...inDb.values()].reduce((a, b) => a + b, 0) - setupOrders
-  for (const order of acknowledged.keys()) {
-    const n = inDb.get(order) ?? 0
-    if (n === 0) lost++
-    if (n > 1) duplicated++
-  }
-  // orders the database holds that no 200 named: requests cut off when the run's time ran out
-  unacknowledged = stored - acknowledged.size
-  // every stored Idempotency-Key answers the order it created, and that order exists
-  const keys = await store.query('SELECT response FROM idempotency_keys')
-  for (const k of keys) if (!inDb.has(JSON.parse(k.response).orderNumber)) lost++
-} finally {
-  await store.close()
-  if (onPostgres) {
-    const pg = (await import('pg')).default
-    const admin = new pg.Client({ connectionString: databaseUrl })
-    await admin.connect()
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-    await admin.end()
-  }
-  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
-}
+  for (const d of databases) targets.push(await startSandbox(d))
+  mock = values.peer === 'prism' ? await startPrism() : undefined
+  const order = mock !== undefined ? [mock, ...targets] : [...targets]
+  const states = new Map()
+  for (const t of order) states.set(t, await prepare(t))
 
-const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)]))
-const figures = {
-  database: onPostgres ? 'postgres' : 'pglite',
-  durationSeconds: result.duration,
-  connections,
-  requests: result.requests.total,
-  requestsPerSecond: Math.round(result.requests.average),
-  latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
-  errors: result.errors,
-  timeouts: result.timeouts,
-  non2xx: result.non2xx,
-  statusCodes: codes,
-  creates: { acknowledged: acknowledged.size, stored, lost, duplicated, replayMismatches, unacknowledged },
+  const results = []
+  for (const scenario of scenarios) {
+    for (const t of order) {
+      if (warmup > 0) await run(t, scenario, states.get(t), warmup)
+      results.push(await run(t, scenario, states.get(t), duration))
+    }
+  }
+
+  // ---- after: stop the servers, then look in each database ----
+  for (const t of order) await stop(t.child)
+  const checks = {}
+  for (const t of targets) {
+    const state = states.get(t)
+    const store = await openStore(t.storeOptions)
+    const c = { acknowledged: state.acknowledged.size, stored: 0, lost: 0, duplicated: 0, unacknowledged: 0, keysMissing: 0, keysNamingOtherOrders: 0, keysOfMissingOrders: 0, confirmed: state.confirmed.size, confirmedNotConfirmed: 0 }
+    try {
+      const rows = await store.query('SELECT order_number, status, count(*) OVER (PARTITION BY order_number)::int AS n FROM orders')
+      const inDb = new Map(rows.map((r) => [r.order_number, { n: Number(r.n), status: r.status }]))
+      c.stored = rows.length - state.setupOrders
+      for (const [order] of state.acknowledged) {
+        const n = inDb.get(order)?.n ?? 0
+        if (n === 0) c.lost++
+        if (n > 1) c.duplicated++
+      }
+      // orders the database holds that no 200 named: requests cut off when a run's time ran out
+      c.unacknowledged = c.stored - state.acknowledged.size
+      const keys = new Map((await store.query('SELECT idempotency_key, response FROM idempotency_keys')).map((k) => [k.idempotency_key, JSON.parse(k.response).orderNumber]))
+      for (const [key, order] of state.keyed) {
+        if (!keys.has(key)) c.keysMissing++
+        else if (keys.get(key) !== order) c.keysNamingOtherOrders++
+      }
+      for (const order of keys.values()) if (!inDb.has(order)) c.keysOfMissingOrders++
+      for (const order of state.confirmed) if (inDb.get(order)?.status !== 'CONFIRMED') c.confirmedNotConfirmed++
+    } finally {
+      await store.close()
+    }
+    checks[t.name] = c
+  }
+
+  // ---- the report ----
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+  const fmt = (v, digits = 2) => (typeof v === 'number' ? v.toFixed(digits) : v === null || v === undefined ? '—' : String(v))
+  const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b > 0 ? `${(a / b).toFixed(2)}x` : '—')
+  const lines = [`sandbox load: ${connections} connections, ${duration} s per scenario and target (after ${warmup} s warm-up), node ${process.version}, ${readdirSync('/sys/devices/system/cpu').filter((n) => /^cpu\d+$/.test(n)).length} CPUs, load average ${load} at the end`]
+  const ratios = {}
+  for (const scenario of scenarios) {
+    const rs = results.filter((r) => r.scenario === scenario)
+    const mockResult = mock !== undefined ? rs.find((r) => r.target === mock.name) : undefined
+    lines.push('', `${scenario}${scenario === 'mix' ? ' (quote, create on it with a new key, read, tracking, tracking with location, confirm)' : ' (create on a quote with a new key, confirm)'}`)
+    const col = (s) => String(s).padStart(16)
+    lines.push(`${''.padEnd(30)}${rs.map((r) => col(r.target)).join('')}`)
+    const row = (label, f) => lines.push(`${label.padEnd(30)}${rs.map((r) => col(f(r))).join('')}`)
+    row('requests/s', (r) => r.requestsPerSecond)
+    row('latency p50 / p99 ms', (r) => `${r.latencyMs.p50} / ${r.latencyMs.p99}`)
+    row('errors / timeouts / non-2xx', (r) => `${r.errors} / ${r.timeouts} / ${r.non2xx}`)
+    row('server CPU ms/request', (r) => fmt(r.cpuMsPerRequest.server, 3))
+    row('database CPU ms/request', (r) => (typeof r.cpuMsPerRequest.database === 'number' ? fmt(r.cpuMsPerRequest.database, 3) : r.cpuMsPerRequest.database === null ? '—' : 'in server'))
+    row('  whole cluster ms/request', (r) => fmt(r.cpuMsPerRequest.databaseCluster, 3))
+    row('load generator CPU ms/request', (r) => fmt(r.cpuMsPerRequest.loadGenerator, 3))
+    for (const r of rs) {
+      if (typeof r.cpuMsPerRequest.database === 'string' && r.cpuMsPerRequest.database.startsWith('the database')) lines.push(`  ${r.target}: ${r.cpuMsPerRequest.database}`)
+    }
+    const pg = rs.find((r) => r.target === 'postgres')
+    const lite = rs.find((r) => r.target === 'pglite')
+    const sr = (ratios[scenario] = {})
+    if (mockResult !== undefined) {
+      for (const r of rs.filter((x) => x !== mockResult)) {
+        sr[r.target] = { requestsPerSecond: r.requestsPerSecond / mockResult.requestsPerSecond, p99: r.latencyMs.p99 / mockResult.latencyMs.p99 }
+        lines.push(`${r.target} / mock: requests/s ${ratio(r.requestsPerSecond, mockResult.requestsPerSecond)}, p99 ${ratio(r.latencyMs.p99, mockResult.latencyMs.p99)}`)
+      }
+    }
+    if (pg !== undefined && lite !== undefined) {
+      sr.pgliteToPostgres = lite.requestsPerSecond / pg.requestsPerSecond
+      lines.push(`pglite / postgres: requests/s ${ratio(lite.requestsPerSecond, pg.requestsPerSecond)}`)
+    }
+    for (const r of rs) if (Object.keys(r.statusCodes).some((k) => !k.startsWith('2'))) lines.push(`  ${r.target} status codes: ${JSON.stringify(r.statusCodes)}`)
+  }
+  lines.push('', 'integrity (after the servers stopped):')
+  for (const [name, c] of Object.entries(checks)) {
+    lines.push(`  ${name}: creates acknowledged ${c.acknowledged}, lost ${c.lost}, duplicated ${c.duplicated}, stored never acknowledged ${c.unacknowledged} (cut off when a run's time ran out); keys missing ${c.keysMissing}, naming another order ${c.keysNamingOtherOrders}, of missing orders ${c.keysOfMissingOrders}; confirms acknowledged ${c.confirmed}, not CONFIRMED ${c.confirmedNotConfirmed}`)
+  }
+  lines.push(`(${Math.round((Date.now() - started) / 1000)} s in all)`, '')
+  process.stdout.write(lines.join('\n'))
+  if (values.json !== undefined) {
+    writeFileSync(values.json, `${JSON.stringify({ node: process.version, loadAverage: load, connections, durationSeconds: duration, warmupSeconds: warmup, peer: mock?.name ?? null, results, ratios, integrity: checks }, null, 2)}\n`)
+  }
+  const sandboxResults = results.filter((r) => r.target !== mock?.name)
+  const failed = Object.values(checks).some((c) => c.lost > 0 || c.duplicated > 0 || c.keysMissing > 0 || c.keysNamingOtherOrders > 0 || c.keysOfMissingOrders > 0 || c.confirmedNotConfirmed > 0) || sandboxResults.some((r) => r.errors > 0 || r.non2xx > 0)
+  process.exitCode = failed ? 1 : 0
+} finally {
+  for (const t of [...targets]) await stop(t.child)
+  for (const c of children) await stop(c)
+  for (const t of targets) {
+    if (t.onPostgres) {
+      const admin = await pgAdmin()
+      await admin.query(`DROP SCHEMA IF EXISTS ${t.schema} CASCADE`)
+      await admin.end()
+    }
+    if (t.dataDir !== undefined) rmSync(t.dataDir, { recursive: true, force: true })
+  }
+  if (mock !== undefined) rmSync(mock.dir, { recursive: true, force: true })
 }
-const line = (k, v) => `${k.padEnd(28)} ${v}`
-process.stdout.write(
-  [
-    `sandbox load: ${figures.database}, ${connections} connections, ${result.duration} s, node ${process.version}`,
-    line('requests', figures.requests),
-    line('requests per second', figures.requestsPerSecond),
-    line('latency p50 / p90 / p99 ms', `${figures.latencyMs.p50} / ${figures.latencyMs.p90} / ${figures.latencyMs.p99} (max ${figures.latencyMs.max})`),
-    line('errors / timeouts / non-2xx', `${figures.errors} / ${figures.timeouts} / ${figures.non2xx}`),
-    line('status codes', JSON.stringify(codes)),
-    line('creates acknowledged (200)', acknowledged.size),
-    line('  lost / duplicated', `${lost} / ${duplicated}`),
-    line('  replays naming another order', replayMismatches),
-    line('  stored, never acknowledged', `${unacknowledged} (cut off when the time ran out)`),
-    '',
-  ].join('\n'),
-)
-if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`)
-const failed = lost > 0 || duplicated > 0 || replayMismatches > 0 || result.errors > 0 || result.non2xx > 0
-process.exitCode = failed ? 1 : 0
