@@ -1,7 +1,7 @@
 // Credentials (spec: Authentication): bearer tokens are HS256 JWTs with scope `shipper`, signed
 // with a per-installation secret stored in the database; API keys belong to one company and are
 // stored as SHA-256 hashes. What a call may do is decided by the library's `authorize`.
-import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto'
+import { createHash, randomBytes, randomUUID, timingSafeEqual, webcrypto } from 'node:crypto'
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import { SHIPPER_SCOPE, type Credentials } from 'shipper-rules'
 import type { Queryable, Store } from './db/store.js'
@@ -44,17 +44,47 @@ export interface IssuedCredentials {
   readonly token: string
 }
 
-/** Creates the company if it does not exist, then a new API key for it and a user token. */
+const newCompanyId = (): string => `cmp_${randomUUID().replaceAll('-', '').slice(0, 12)}`
+
+/** A new API key for an existing company, and a bearer token for a user of it. */
+export const issueKey = async (db: Queryable, secrets: Secrets, company: { readonly id: string; readonly name: string }, now: Date): Promise<IssuedCredentials> => {
+  const apiKey = `sk_sandbox_${randomBytes(24).toString('base64url')}`
+  await db.query('INSERT INTO api_keys (key_hash, company_id, created_at) VALUES ($1, $2, $3)', [hashKey(apiKey), company.id, now])
+  const token = await issueToken(secrets, { subject: `usr_${company.id.slice(4)}`, companyIds: [company.id] })
+  return { companyId: company.id, companyName: company.name, apiKey, token }
+}
+
+/** Creates a company and its first key: undefined when a company of that name exists (never a new key for it). */
+export const createCompany = async (store: Store, secrets: Secrets, companyName: string, now: Date): Promise<IssuedCredentials | undefined> => {
+  const id = (await store.query<{ id: string }>('INSERT INTO companies (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING RETURNING id', [newCompanyId(), companyName, now]))[0]?.id
+  return id === undefined ? undefined : issueKey(store, secrets, { id, name: companyName }, now)
+}
+
+/** The console's `keys create`: creates the company if it does not exist, then a new API key for it and a user token. */
 export const createKey = async (store: Store, secrets: Secrets, companyName: string, now: Date): Promise<IssuedCredentials> => {
   const companyId = await store.transaction(async (tx) => {
-    await tx.query('INSERT INTO companies (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING', [`cmp_${randomUUID().replaceAll('-', '').slice(0, 12)}`, companyName, now])
+    await tx.query('INSERT INTO companies (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING', [newCompanyId(), companyName, now])
     const rows = await tx.query<{ id: string }>('SELECT id FROM companies WHERE name = $1', [companyName])
     return rows[0]?.id ?? ''
   })
-  const apiKey = `sk_sandbox_${randomBytes(24).toString('base64url')}`
-  await store.query('INSERT INTO api_keys (key_hash, company_id, created_at) VALUES ($1, $2, $3)', [hashKey(apiKey), companyId, now])
-  const token = await issueToken(secrets, { subject: `usr_${companyId.slice(4)}`, companyIds: [companyId] })
-  return { companyId, companyName, apiKey, token }
+  return issueKey(store, secrets, { id: companyId, name: companyName }, now)
+}
+
+/** A new operator token: printed once, kept only as its hash. */
+export const newOperatorToken = (): string => `sbx_op_${randomBytes(32).toString('base64url')}`
+
+export const operatorTokenHash = (token: string): Buffer => createHash('sha256').update(token).digest()
+
+/** The token of an `Authorization: Bearer …` header, the scheme in any letter case (RFC 9110 §11.1). */
+export const bearerOf = (authorization: unknown): string | undefined => {
+  const match = typeof authorization === 'string' ? /^bearer +([A-Za-z0-9_\-.~+/]+=*) *$/i.exec(authorization) : null
+  return match?.[1]
+}
+
+/** Whether a header carries the operator token: hashes compared in constant time. */
+export const isOperatorToken = (hash: Buffer, authorization: unknown): boolean => {
+  const token = bearerOf(authorization)
+  return token !== undefined && timingSafeEqual(operatorTokenHash(token), hash)
 }
 
 /**
@@ -123,11 +153,10 @@ export const readCredentials = async (db: Queryable, secrets: Secrets, headers: 
   let bearer: Credentials['bearer'] = null
   let user: Credentials['user'] = null
   let userId = ''
-  const authorization = headers['authorization']
-  const match = typeof authorization === 'string' ? /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(authorization) : null
-  if (match?.[1] !== undefined) {
+  const bearer64 = bearerOf(headers['authorization'])
+  if (bearer64 !== undefined) {
     try {
-      const payload = await verifyToken(secrets, match[1])
+      const payload = await verifyToken(secrets, bearer64)
       bearer = { scopes: typeof payload.scope === 'string' ? payload.scope.split(' ') : [] }
       userId = payload.sub ?? ''
       const companies = payload['companies']

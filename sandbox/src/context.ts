@@ -1,20 +1,42 @@
-// What every route plugin is given: the store, the secrets, the tariff, and the per-request
-// steps every handler of the spec starts with (credentials, ownership, the sandbox clock).
+// What every route plugin is given: the store, the secrets, the tariff, the company clocks, and
+// the per-request steps every handler starts with (credentials, ownership). Two kinds of caller:
+// a company (both credentials of the spec: a bearer token and an API key), for the API and the
+// company controls; the operator (the operator token), for the controls that create companies
+// and issue keys. Failed authentications are counted per client address and answered 429 past
+// the limit.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { authorize, isLeft, problemFor, type EndpointKind, type ProblemDetail } from 'shipper-rules'
-import { readCredentials, type Caller, type Secrets } from './auth.js'
+import { isOperatorToken, readCredentials, type Caller, type Secrets } from './auth.js'
+import type { Clocks } from './clock.js'
 import type { Store } from './db/store.js'
 import type { Tariff } from './tariff.js'
+
+/** Counts a failed authentication of a request's client address: whether the address is now over its limit, and for how long. */
+export type FailureCounter = (request: FastifyRequest) => Promise<{ readonly exceeded: boolean; readonly retryAfterSeconds: number }>
 
 export interface Context {
   readonly store: Store
   readonly secrets: Secrets
   readonly tariff: Tariff
+  readonly clocks: Clocks
+  /** The SHA-256 of the operator token (never the token itself). */
+  readonly operatorTokenHash: Buffer
+  /** The base of every link the sandbox gives out (download links): configured, never taken from the request's Host. */
+  readonly publicUrl: string
+  /** Set once the rate-limit plugin is registered. */
+  failures?: FailureCounter
+  /** Client addresses over their limit of failed authentications, until when (ms since the epoch). */
+  readonly blocked: Map<string, number>
 }
 
-/** Every error body is the library's ProblemDetail, served as application/problem+json. */
-export const sendProblem = (reply: FastifyReply, problem: ProblemDetail): FastifyReply =>
-  reply.code(problem.status).type('application/problem+json').send(problem)
+/** The realm and scope of every bearer challenge (RFC 6750 §3). */
+const CHALLENGE = 'Bearer realm="shipper-rules-sandbox", scope="shipper"'
+
+/** Every error body is the library's ProblemDetail, served as application/problem+json; every 401 carries a bearer challenge. */
+export const sendProblem = (reply: FastifyReply, problem: ProblemDetail): FastifyReply => {
+  if (problem.status === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', CHALLENGE)
+  return reply.code(problem.status).type('application/problem+json').send(problem)
+}
 
 /** A ProblemDetail thrown out of a transaction so that nothing it wrote is kept. */
 export class ProblemError extends Error {
@@ -27,15 +49,49 @@ export interface Authenticated extends Caller {
   readonly companyId: string
 }
 
-/** Both credentials, judged by `authorize` (AUTH-01…04): the caller and its company, or the 401/403 already sent. */
-export const authenticate = async (ctx: Context, request: FastifyRequest, reply: FastifyReply): Promise<Authenticated | undefined> => {
-  const caller = await readCredentials(ctx.store, ctx.secrets, request.headers)
-  const decision = authorize(caller.credentials)
-  if (isLeft(decision)) {
-    sendProblem(reply, decision.left)
+const MAX_BLOCKED = 10_000
+
+/** The 429 of an address over its limit, if it is; forgets addresses whose time has passed. */
+const blockedProblem = (ctx: Context, request: FastifyRequest, reply: FastifyReply): boolean => {
+  const until = ctx.blocked.get(request.ip)
+  if (until === undefined) return false
+  const left = until - Date.now()
+  if (left <= 0) {
+    ctx.blocked.delete(request.ip)
+    return false
+  }
+  sendProblem(reply.header('retry-after', String(Math.ceil(left / 1000))), problemFor('too_many_requests', 'Too many failed authentications from this address; retry later.'))
+  return true
+}
+
+/** Answers a failed authentication: the problem, or a 429 once the address passed its limit. */
+const failed = async (ctx: Context, request: FastifyRequest, reply: FastifyReply, problem: ProblemDetail): Promise<undefined> => {
+  const counted = ctx.failures === undefined ? undefined : await ctx.failures(request)
+  if (counted?.exceeded === true) {
+    if (ctx.blocked.size >= MAX_BLOCKED) ctx.blocked.delete(ctx.blocked.keys().next().value as string)
+    ctx.blocked.set(request.ip, Date.now() + counted.retryAfterSeconds * 1000)
+    sendProblem(reply.header('retry-after', String(counted.retryAfterSeconds)), problemFor('too_many_requests', 'Too many failed authentications from this address; retry later.'))
     return undefined
   }
+  sendProblem(reply, problem)
+  return undefined
+}
+
+/** Both credentials, judged by `authorize` (AUTH-01…04): the caller and its company, or the 401/403 (or 429) already sent. */
+export const authenticate = async (ctx: Context, request: FastifyRequest, reply: FastifyReply): Promise<Authenticated | undefined> => {
+  if (blockedProblem(ctx, request, reply)) return undefined
+  const caller = await readCredentials(ctx.store, ctx.secrets, request.headers)
+  const decision = authorize(caller.credentials)
+  if (isLeft(decision)) return failed(ctx, request, reply, decision.left)
   return { ...caller, companyId: decision.right.companyId }
+}
+
+/** The operator token (`Authorization: Bearer <operator token>`), compared in constant time: true, or the 401 (or 429) already sent. */
+export const authenticateOperator = async (ctx: Context, request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+  if (blockedProblem(ctx, request, reply)) return false
+  if (isOperatorToken(ctx.operatorTokenHash, request.headers['authorization'])) return true
+  await failed(ctx, request, reply, problemFor('unauthorized', 'Operator controls need the operator token: Authorization: Bearer <operator token> (printed by the sandbox at start, or set with --operator-token).'))
+  return false
 }
 
 /** Whether the caller may touch a resource of `companyId` (403, or 404 order_not_found on appointment endpoints). */

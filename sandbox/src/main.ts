@@ -4,15 +4,16 @@
 // bearer token. DATABASE_URL (postgres://…) selects a PostgreSQL server instead of PGlite.
 import { parseArgs } from 'node:util'
 import { createKey, loadSecrets } from './auth.js'
-import { sandboxNow } from './clock.js'
-import { openStore, type Store } from './db/store.js'
-import { buildServer } from './server.js'
+import { DataDirectoryInUseError, openStore, type Store, type StoreOptions } from './db/store.js'
+import { buildServer, operatorTokenOf } from './server.js'
 import { readTariff } from './tariff.js'
 
 const USAGE = `Usage:
   shipper-rules-sandbox [--port 8080] [--host 127.0.0.1] [--data ./.sandbox-data] [--tariff tariff.json] [--quiet]
+                        [--operator-token T] [--public-url URL] [--request-timeout 60] [--auth-failure-limit 20]
   shipper-rules-sandbox keys create --company NAME [--data DIR]   (--data-dir is an alias of --data)
-Environment: DATABASE_URL=postgres://… uses that PostgreSQL server instead of the embedded one; PORT, HOST.`
+Environment: DATABASE_URL=postgres://… uses that PostgreSQL server instead of the embedded one; PORT, HOST;
+  SANDBOX_OPERATOR_TOKEN, SANDBOX_PUBLIC_URL (as the options).`
 
 const DEMO_COMPANY = 'Sandbox Shipper Inc'
 
@@ -20,9 +21,24 @@ const DEMO_COMPANY = 'Sandbox Shipper Inc'
 const demoCredentials = async (store: Store) => {
   const stored = (await store.query<{ value: string }>("SELECT value FROM settings WHERE name = 'demo_credentials'"))[0]
   if (stored !== undefined) return JSON.parse(stored.value) as Awaited<ReturnType<typeof createKey>>
-  const issued = await createKey(store, await loadSecrets(store), DEMO_COMPANY, (await sandboxNow(store)).toJSDate())
+  const issued = await createKey(store, await loadSecrets(store), DEMO_COMPANY, new Date())
   await store.query("INSERT INTO settings (name, value) VALUES ('demo_credentials', $1) ON CONFLICT (name) DO NOTHING", [JSON.stringify(issued)])
   return issued
+}
+
+/**
+ * The store; or, when another process holds the PGlite data directory (a second server or `keys
+ * create` on a directory in use would lose data: see db/dataDirLock.ts), undefined after a
+ * one-line message naming the directory and that process.
+ */
+const openStoreOrRefuse = async (options: StoreOptions): Promise<Store | undefined> => {
+  try {
+    return await openStore(options)
+  } catch (e) {
+    if (!(e instanceof DataDirectoryInUseError)) throw e
+    process.stderr.write(`shipper-rules-sandbox: ${e.message}\n`)
+    return undefined
+  }
 }
 
 export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
@@ -39,6 +55,10 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
         tariff: { type: 'string' },
         company: { type: 'string' },
         quiet: { type: 'boolean' },
+        'operator-token': { type: 'string' },
+        'public-url': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'auth-failure-limit': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -59,9 +79,10 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       process.stderr.write(`shipper-rules-sandbox: keys create needs --company NAME\n${USAGE}\n`)
       return 2
     }
-    const store = await openStore(storeOptions)
+    const store = await openStoreOrRefuse(storeOptions)
+    if (store === undefined) return 1
     try {
-      const issued = await createKey(store, await loadSecrets(store), values.company, (await sandboxNow(store)).toJSDate())
+      const issued = await createKey(store, await loadSecrets(store), values.company, new Date())
       process.stdout.write(`${JSON.stringify(issued, null, 2)}\n`)
     } finally {
       await store.close()
@@ -80,16 +101,55 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     return 2
   }
   const tariff = readTariff(values.tariff)
-  const store = await openStore(storeOptions)
-  const app = await buildServer({ store, tariff, logger: values.quiet !== true })
+  const store = await openStoreOrRefuse(storeOptions)
+  if (store === undefined) return 1
+  const operatorToken = values['operator-token'] ?? process.env['SANDBOX_OPERATOR_TOKEN']
+  if (operatorToken !== undefined && !/^[A-Za-z0-9_\-.~+/]{24,512}$/.test(operatorToken)) {
+    process.stderr.write('shipper-rules-sandbox: --operator-token (or SANDBOX_OPERATOR_TOKEN) must be 24 to 512 characters of A-Z a-z 0-9 - . _ ~ + /\n')
+    await store.close()
+    return 2
+  }
+  const publicUrl = values['public-url'] ?? process.env['SANDBOX_PUBLIC_URL']
+  if (publicUrl !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl)) {
+    process.stderr.write('shipper-rules-sandbox: --public-url must be an http(s) URL without query, e.g. https://sandbox.example.com\n')
+    await store.close()
+    return 2
+  }
+  const requestTimeout = values['request-timeout'] === undefined ? undefined : Number(values['request-timeout'])
+  const failureLimit = values['auth-failure-limit'] === undefined ? undefined : Number(values['auth-failure-limit'])
+  if ((requestTimeout !== undefined && !(Number.isInteger(requestTimeout) && requestTimeout >= 1 && requestTimeout <= 3600)) || (failureLimit !== undefined && !(Number.isInteger(failureLimit) && failureLimit >= 1 && failureLimit <= 1_000_000))) {
+    process.stderr.write('shipper-rules-sandbox: --request-timeout is 1 to 3600 seconds, --auth-failure-limit 1 to 1000000 per minute\n')
+    await store.close()
+    return 2
+  }
+  const app = await buildServer({
+    store,
+    tariff,
+    logger: values.quiet !== true,
+    ...(operatorToken !== undefined ? { operatorToken } : {}),
+    ...(publicUrl !== undefined ? { publicUrl } : {}),
+    ...(requestTimeout !== undefined ? { timeouts: { requestMs: requestTimeout * 1000 } } : {}),
+    ...(failureLimit !== undefined ? { authFailures: { max: failureLimit, windowMs: 60_000 } } : {}),
+  })
   const demo = await demoCredentials(store)
   const address = await app.listen({ port, host })
   const base = address.replace('[::1]', 'localhost')
+  // SIGINT/SIGTERM: stop serving, close the database (which releases the data directory's lock),
+  // exit 0; listened for before the banner, so that a signal sent on seeing it is never the default one
+  const stop = async () => {
+    await app.close()
+    await store.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void stop())
+  process.once('SIGTERM', () => void stop())
   process.stderr.write(
     [
       '',
       `shipper-rules-sandbox listening on ${base} (${store.kind === 'pglite' ? `PGlite data in ${storeOptions.dataDir}` : 'PostgreSQL from DATABASE_URL'})`,
       `  OpenAPI document: ${base}/api-docs/shipper-v1`,
+      `  operator token: ${operatorTokenOf(app) ?? '(the one given with --operator-token or SANDBOX_OPERATOR_TOKEN)'}`,
+      `    (operator controls only: POST /sandbox/companies, GET /sandbox/companies, POST /sandbox/companies/{id}/keys)`,
       `  company:  ${demo.companyName} (${demo.companyId})`,
       `  API key:  ${demo.apiKey}`,
       `  token:    ${demo.token}`,
@@ -98,12 +158,5 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       '',
     ].join('\n') + '\n',
   )
-  const stop = async () => {
-    await app.close()
-    await store.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void stop())
-  process.once('SIGTERM', () => void stop())
   return -1
 }

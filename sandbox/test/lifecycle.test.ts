@@ -52,16 +52,18 @@ describe('the lifecycle, for two companies', () => {
     expect(plain.status).toBe(200)
     expect(plain.json.orderStatus).toBe('PICKED_UP')
     expect(plain.json.location).toBeUndefined()
-    await sandbox.call('POST', '/sandbox/clock', { body: { hours: 6 } })
+    await sandbox.call('POST', '/sandbox/clock', { as: acme, body: { hours: 6 } })
     const early = await sandbox.call('GET', `/v1/shipper/shipment/${a.order}/tracking?include=location`, { as: acme })
     expect(early.json.location.isSignificantlyDelayed).toBe(false)
     expect(early.json.location.statusDescription).toMatch(/^In transit near .+, [A-Z]{2}; expected /)
-    await sandbox.call('POST', '/sandbox/clock', { body: { hours: 6 } })
+    await sandbox.call('POST', '/sandbox/clock', { as: acme, body: { hours: 6 } })
     const later = await sandbox.call('GET', `/v1/shipper/shipment/${a.order}/tracking?include=location`, { as: acme })
     // moving south-west from Chicago towards Dallas
     expect(later.json.location.center.latitude).toBeLessThan(early.json.location.center.latitude)
 
-    // a late truck and an off-route truck are flagged by the library
+    // a late truck and an off-route truck are flagged by the library (twelve hours into its trip
+    // by globex's own clock, which acme's moves did not touch)
+    await sandbox.call('POST', '/sandbox/clock', { as: globex, body: { hours: 12 } })
     await sandbox.call('POST', `/sandbox/orders/${g.order}/simulation`, { as: globex, body: { delayMinutes: 300 } })
     const late = await sandbox.call('GET', `/v1/shipper/shipment/${g.order}/tracking?include=location`, { as: globex })
     expect(late.json.location.isSignificantlyDelayed).toBe(true)
@@ -109,7 +111,7 @@ describe('the lifecycle, for two companies', () => {
       expect(tampered.contentType).toContain('application/problem+json')
     }
     const doc = await sandbox.call('GET', `/v1/shipper/shipment/${a.order}/document/BILL_OF_LADING`, { as: acme })
-    await sandbox.call('POST', '/sandbox/clock', { body: { minutes: 16 } })
+    await sandbox.call('POST', '/sandbox/clock', { as: acme, body: { minutes: 16 } })
     const expired = await sandbox.call('GET', new URL(doc.json.downloadLink).pathname + new URL(doc.json.downloadLink).search)
     expect(expired.status).toBe(403)
     expect(expired.json.detail).toMatch(/expired/)
@@ -134,7 +136,7 @@ describe('the lifecycle, for two companies', () => {
   it('a quote is valid two days by the sandbox clock, and matchable inside its 48 hours', async () => {
     const quote = await sandbox.call('POST', '/v1/shipper/quote', { as: acme, body: quoteBody({ customerReference: 'EXPIRY' }) })
     expect((await sandbox.call('GET', '/v1/shipper/quotes/by-reference?reference=EXPIRY', { as: acme })).json.matchable).toBe(true)
-    await sandbox.call('POST', '/sandbox/clock', { body: { days: 2 } })
+    await sandbox.call('POST', '/sandbox/clock', { as: acme, body: { days: 2 } })
     expect((await sandbox.call('GET', '/v1/shipper/quotes/by-reference?reference=EXPIRY', { as: acme })).json.matchable).toBe(false)
     const late = await sandbox.call('POST', '/v1/shipper/shipment', { as: acme, body: createBody({ quoteId: quote.json.id }) })
     expect(late.status).toBe(400)

@@ -14,7 +14,7 @@ describe('persistence across a restart', () => {
     const quote = await first.call('POST', '/v1/shipper/quote', { as: acme, body: quoteBody({ customerReference: 'KEEP' }) })
     const created = await first.call('POST', '/v1/shipper/shipment', { as: acme, body: createBody({ quoteId: quote.json.id }), headers: { 'idempotency-key': 'keep-1' } })
     await first.call('PUT', `/v1/shipper/shipment/${created.json.orderNumber}/confirm`, { as: acme })
-    const clock = await first.call('POST', '/sandbox/clock', { body: { hours: 3 } })
+    const clock = await first.call('POST', '/sandbox/clock', { as: acme, body: { hours: 3 } })
     const doc = await first.call('GET', `/v1/shipper/shipment/${created.json.orderNumber}/document/BILL_OF_LADING`, { as: acme })
     await first.stop()
 
@@ -26,7 +26,7 @@ describe('persistence across a restart', () => {
       const replay = await second.call('POST', '/v1/shipper/shipment', { as: acme, body: createBody({ quoteId: quote.json.id }), headers: { 'idempotency-key': 'keep-1' } })
       expect(replay.json).toEqual(created.json)
       expect((await second.call('GET', '/v1/shipper/quotes/by-reference?reference=KEEP', { as: acme })).json.quoteId).toBe(quote.json.id)
-      const now = (await second.call('GET', '/sandbox/clock')).json
+      const now = (await second.call('GET', '/sandbox/clock', { as: acme })).json
       expect(Date.parse(now.now)).toBeGreaterThanOrEqual(Date.parse(clock.json.now))
       expect(now.offsetMs).toBeGreaterThan(3 * 3600_000 - 60_000)
       const link = new URL(doc.json.downloadLink)

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { isLeft, normalizeAddress, problemFor, validateAppointmentRequirement, validationProblem, violationAt, type AppointmentRequirement, type Violation } from 'shipper-rules'
 import { loadSavedAddress, savedAddressOf, type SavedAddressRow, type StopAddress } from '../appointments.js'
-import { sandboxNow } from '../clock.js'
 import { authenticate, ownership, sendProblem, type Authenticated, type Context } from '../context.js'
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -51,7 +50,7 @@ export const addressRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     if (caller === undefined) return reply
     const read = readSavedAddress(request.body)
     if ('violations' in read) return sendProblem(reply, validationProblem(read.violations))
-    const now = (await sandboxNow(ctx.store)).toJSDate()
+    const now = (await ctx.clocks.now(ctx.store, caller.companyId)).toJSDate()
     const row = (
       await ctx.store.query<SavedAddressRow>(
         'INSERT INTO saved_addresses (id, company_id, address, appointment, created_at, updated_at) VALUES ($1, $2, $3::text::jsonb, $4::text::jsonb, $5, $5) RETURNING *',
@@ -83,7 +82,7 @@ export const addressRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     if ('problem' in found) return sendProblem(reply, found.problem)
     const read = readSavedAddress(request.body)
     if ('violations' in read) return sendProblem(reply, validationProblem(read.violations))
-    const now = (await sandboxNow(ctx.store)).toJSDate()
+    const now = (await ctx.clocks.now(ctx.store, caller.companyId)).toJSDate()
     const row = (
       await ctx.store.query<SavedAddressRow>('UPDATE saved_addresses SET address = $2::text::jsonb, appointment = $3::text::jsonb, updated_at = $4 WHERE id = $1 RETURNING *', [found.row.id, JSON.stringify(read.address), read.appointment === null ? null : JSON.stringify(read.appointment), now])
     )[0]

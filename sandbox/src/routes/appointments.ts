@@ -27,7 +27,8 @@ import {
 } from 'shipper-rules'
 import { loadOverrides, loadPlaces, mergedFor, recordCarrierChange, removeDocument, saveOverride, storeDocument } from '../appointments.js'
 import { generateAppointmentPdfs, hasAppointmentPdf, toStoredPdf } from '../appointmentsPdf.js'
-import { sandboxNow } from '../clock.js'
+import { ConversionPool, uploadLimits, type UploadOptions } from '../conversions.js'
+import { closeLingering, drainBody, meterBody, type BodyMeter } from '../drain.js'
 import { authenticate, ownership, ProblemError, sendProblem, type Authenticated, type Context } from '../context.js'
 import type { Queryable } from '../db/store.js'
 import { loadOrder, type OrderRow } from '../orders.js'
@@ -38,6 +39,16 @@ type PutRequest = StopParams & { Querystring: { confirmChangeAfterAcceptance?: u
 
 /** The upload limit of the library's configuration (10 MiB, inclusive). */
 const UPLOAD_LIMIT = defaultConfig.uploadMaxBytes
+
+/**
+ * The rest of an upload answered early is read and dropped up to this many body bytes in all: the
+ * file's limit and 64 KiB for the multipart framing (boundaries, part headers, small fields).
+ */
+const DRAIN_BUDGET = UPLOAD_LIMIT + 65_536
+/** A body that stalls this long after an early answer costs its connection. */
+const DRAIN_IDLE_MS = 5_000
+/** A connection closed with a body still coming is destroyed this long after the answer at the latest. */
+const LINGER_MS = 2_000
 
 /** The path's order number and stop, read by the library (400 when malformed). */
 const readPath = (params: { orderNumber: string; stop: string }): { readonly problem: ProblemDetail } | { readonly orderNumber: string; readonly stop: Stop } => {
@@ -89,11 +100,11 @@ const fail = (problem: ProblemDetail): never => {
 }
 
 /** After a shipper-driven change: the appointment PDF, once built at acceptance, is built again. */
-const refreshPdf = async (tx: Queryable, row: OrderRow, stop: Stop): Promise<void> => {
-  if (await hasAppointmentPdf(tx, row.id)) await generateAppointmentPdfs(tx, row, await sandboxNow(tx), [stop])
+const refreshPdf = async (ctx: Context, tx: Queryable, row: OrderRow, stop: Stop): Promise<void> => {
+  if (await hasAppointmentPdf(tx, row.id)) await generateAppointmentPdfs(tx, row, await ctx.clocks.now(tx, row.company_id), [stop])
 }
 
-export const appointmentRoutes = (ctx: Context) => async (app: FastifyInstance) => {
+export const appointmentRoutes = (ctx: Context, uploads: UploadOptions = {}) => async (app: FastifyInstance) => {
   const base = '/v1/shipper/shipment/:orderNumber/appointment/:stop'
 
   app.get<StopParams>(base, async (request, reply) => {
@@ -119,11 +130,11 @@ export const appointmentRoutes = (ctx: Context) => async (app: FastifyInstance) 
       if (isLeft(allowed)) return fail(allowed.left)
       const requirement = validateAppointmentRequirement(request.body)
       if (isLeft(requirement)) return fail(validationProblem(requirement.left))
-      const now = await sandboxNow(tx)
+      const now = await ctx.clocks.now(tx, caller.companyId)
       await saveOverride(tx, row.id, path.stop, requirement.right, now)
       const result = mergedFor(row, path.stop, await loadPlaces(tx, row.id), await loadOverrides(tx, row.id))
       if (allowed.right.changeReason !== null) await recordCarrierChange(tx, row, path.stop, allowed.right.changeReason, result, now)
-      await refreshPdf(tx, row, path.stop)
+      await refreshPdf(ctx, tx, row, path.stop)
       return result
     })
     return merged === undefined ? reply : reply.send(merged)
@@ -139,7 +150,7 @@ export const appointmentRoutes = (ctx: Context) => async (app: FastifyInstance) 
       if ('problem' in found) return fail(found.problem)
       const allowed = writeAllowed(found.row, 'DELETE_DOCUMENT')
       if (isLeft(allowed)) return fail(allowed.left)
-      if (await removeDocument(tx, found.row.id, path.stop, path.type)) await refreshPdf(tx, found.row, path.stop)
+      if (await removeDocument(tx, found.row.id, path.stop, path.type)) await refreshPdf(ctx, tx, found.row, path.stop)
       return true
     })
     return done === undefined ? reply : reply.code(204).send()
@@ -167,10 +178,29 @@ export const appointmentRoutes = (ctx: Context) => async (app: FastifyInstance) 
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: { fileSize: UPLOAD_LIMIT + 1, files: 1, parts: 20, fields: 10, fieldSize: 10_000 }, throwFileSizeLimit: false })
     upload.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined))
-    // an answer given before the body was read to its end (a refusal, a cut file) closes the
-    // connection: the rest of an upload is never read
+    // image conversions: in worker threads, a few at once, under time and memory limits
+    const conversions = new ConversionPool(uploadLimits(uploads))
+    // an answer given before the body was read to its end (401, 403, 404, 409, 415, 400, a cut
+    // file): the client may still be sending, and a socket closed under it loses the answer
+    // (EPIPE). The body's bytes are counted from the start; after the answer the rest is read and
+    // dropped up to DRAIN_BUDGET in all, the connection kept. A body known to go past it (its
+    // Content-Length, or more than the upload limit already read: the file was cut) is answered
+    // with Connection: close, and the connection ends once the answer is out.
+    const meters = new WeakMap<FastifyRequest['raw'], BodyMeter>()
+    upload.addHook('onRequest', async (request) => {
+      meters.set(request.raw, meterBody(request.raw))
+    })
     upload.addHook('onSend', async (request, reply, payload) => {
-      if (!request.raw.complete) reply.header('connection', 'close')
+      if (request.raw.complete || request.raw.destroyed) return payload
+      const meter = meters.get(request.raw)
+      const declared = Number(request.headers['content-length'] ?? 0)
+      if (meter === undefined || meter.received() > UPLOAD_LIMIT || declared > DRAIN_BUDGET) {
+        reply.header('connection', 'close')
+        closeLingering(request.raw, LINGER_MS)
+      } else {
+        reply.removeHeader('connection') // set by Fastify on a body parser's error: the body is drained instead
+        drainBody(request.raw, reply.raw, meter, { budget: DRAIN_BUDGET, idleMs: DRAIN_IDLE_MS, lingerMs: LINGER_MS })
+      }
       return payload
     })
 
@@ -192,9 +222,10 @@ export const appointmentRoutes = (ctx: Context) => async (app: FastifyInstance) 
       if ('problem' in read) return sendProblem(reply, read.problem)
       const checked = checkAppointmentUpload({ documentType: request.params.documentType, contentType: read.mediaType, sizeBytes: read.sizeBytes, filename: read.filename })
       if (isLeft(checked) || read.cut) return sendProblem(reply, isLeft(checked) ? checked.left : problemFor('file_too_large'))
-      const now = await sandboxNow(ctx.store)
-      const stored = await toStoredPdf(read.bytes, read.mediaType.split(';')[0]?.trim().toLowerCase() ?? '', checked.right.filename, now.toJSDate())
-      if (stored === undefined) return sendProblem(reply, problemFor('unsupported_media_type', `The file is not a readable ${read.mediaType.split(';')[0]?.trim() ?? 'file'}.`))
+      const now = await ctx.clocks.now(ctx.store, caller.companyId)
+      // an image past the pixel limits is 413 before it is decoded; the conversion runs in a worker
+      const stored = await toStoredPdf(conversions, read.bytes, read.mediaType.split(';')[0]?.trim().toLowerCase() ?? '', checked.right.filename, now.toJSDate())
+      if ('problem' in stored) return sendProblem(reply, stored.problem)
 
       const doc = await inTransaction(ctx, reply, async (tx) => {
         // judged again under the row lock: the carrier may have accepted during the upload
@@ -202,8 +233,8 @@ export const appointmentRoutes = (ctx: Context) => async (app: FastifyInstance) 
         if ('problem' in locked) return fail(locked.problem)
         const allowed = writeAllowed(locked.row, 'POST_DOCUMENT')
         if (isLeft(allowed)) return fail(allowed.left)
-        const saved = await storeDocument(tx, locked.row.id, { stop: path.stop, type: path.type, filename: checked.right.filename, pdf: stored.pdf, pageCount: stored.pageCount, userId: caller.userId, now: await sandboxNow(tx) })
-        await refreshPdf(tx, locked.row, path.stop)
+        const saved = await storeDocument(tx, locked.row.id, { stop: path.stop, type: path.type, filename: checked.right.filename, pdf: stored.pdf, pageCount: stored.pageCount, userId: caller.userId, now: await ctx.clocks.now(tx, caller.companyId) })
+        await refreshPdf(ctx, tx, locked.row, path.stop)
         return saved
       })
       return doc === undefined ? reply : reply.send(doc)
@@ -232,7 +263,7 @@ const readFilePart = async (
     return missing
   }
   const judged = start(part.mimetype, part.filename)
-  if (isLeft(judged)) return { problem: judged.left } // the file is left unread; the connection closes
+  if (isLeft(judged)) return { problem: judged.left } // the file is left unread (then drained: onSend)
   const limit = judged.right.maxBytes
   const chunks: Buffer[] = []
   let size = 0

@@ -1,11 +1,11 @@
-// Sandbox-only controls, outside /v1/shipper: the parts of the lifecycle and of time the spec does
-// not expose. Order controls need the same credentials as the API and touch only the caller's
-// orders; every state change is decided by the library's `transition`.
+// Company controls, outside /v1/shipper: the parts of the lifecycle and of time the spec does not
+// expose. They take the same two credentials as the API and touch only the caller's company: its
+// clock, its orders' carrier events and simulation, its outbox. Every state change is decided by
+// the library's `transition`. (Operator controls are in operator.ts.)
 import type { FastifyInstance } from 'fastify'
 import { DateTime } from 'luxon'
 import { isLeft, problemFor, transition, violationAt } from 'shipper-rules'
-import { advanceClock, clockOffset, sandboxNow, wireTime } from '../clock.js'
-import { createKey } from '../auth.js'
+import { MAX_CLOCK_OFFSET_MS, wireTime } from '../clock.js'
 import { outboxMessageOf, type OutboxRow } from '../appointments.js'
 import { generateAppointmentPdfs } from '../appointmentsPdf.js'
 import { authenticate, sendProblem, type Context } from '../context.js'
@@ -19,36 +19,46 @@ export const CONTROL_EVENTS = ['ACCEPT', 'REJECT', 'ASSIGN', 'PICK_UP', 'DELIVER
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
+/** Milliseconds per unit of a clock advance. */
+const UNIT_MS = { days: 86_400_000, hours: 3_600_000, minutes: 60_000 } as const
+
 const wholeIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max
 
 type OrderParams = { Params: { orderNumber: string } }
 
 export const controlRoutes = (ctx: Context) => async (app: FastifyInstance) => {
-  app.get('/sandbox/clock', async (_request, reply) => {
-    const now = await sandboxNow(ctx.store)
-    return reply.send({ now: wireTime(now), offsetMs: await clockOffset(ctx.store) })
+  // the caller's company's clock: real time plus the company's own offset (see clock.ts)
+  app.get('/sandbox/clock', async (request, reply) => {
+    const caller = await authenticate(ctx, request, reply)
+    if (caller === undefined) return reply
+    const offsetMs = await ctx.clocks.offset(ctx.store, caller.companyId)
+    return reply.send({ now: wireTime(DateTime.fromMillis(Date.now() + offsetMs, { zone: 'utc' })), offsetMs, maxOffsetMs: MAX_CLOCK_OFFSET_MS })
   })
 
   app.post('/sandbox/clock', async (request, reply) => {
+    const caller = await authenticate(ctx, request, reply)
+    if (caller === undefined) return reply
     const body = request.body
     const fields = ['days', 'hours', 'minutes'] as const
-    const bad = isObject(body) ? fields.filter((f) => body[f] !== undefined && !wholeIn(body[f], 0, 3650 * 24 * 60)) : []
-    if (!isObject(body) || bad.length > 0 || fields.every((f) => body[f] === undefined)) {
-      return sendProblem(reply, problemFor('validation_failed', 'Send {"days"|"hours"|"minutes": a whole number ≥ 0} to move the sandbox clock forward.', (bad.length > 0 ? bad : ['days']).map((f) => violationAt([f], null, bad.length > 0 ? 'out_of_range' : 'required', 'must be a whole number of at least 0'))))
+    const sent = isObject(body) ? fields.filter((f) => body[f] !== undefined) : []
+    const bad = isObject(body) ? sent.filter((f) => !wholeIn(body[f], 1, MAX_CLOCK_OFFSET_MS / UNIT_MS[f])) : []
+    const unknown = isObject(body) ? Object.keys(body).filter((k) => !(fields as ReadonlyArray<string>).includes(k)) : []
+    if (!isObject(body) || sent.length === 0 || bad.length > 0 || unknown.length > 0) {
+      const violations = !isObject(body) || sent.length === 0
+        ? [violationAt(['days'], null, 'required', 'send at least one of days, hours or minutes')]
+        : [
+            ...bad.map((f) => violationAt([f], null, typeof body[f] === 'number' && Number.isSafeInteger(body[f]) ? 'out_of_range' : 'not_integer', `must be a whole number from 1 to ${MAX_CLOCK_OFFSET_MS / UNIT_MS[f]}`)),
+            ...unknown.map((k) => violationAt([k], null, 'not_allowed', 'only days, hours and minutes move the clock')),
+          ]
+      return sendProblem(reply, problemFor('validation_failed', 'Send {"days"|"hours"|"minutes": a positive whole number} to move your company\'s clock forward.', violations))
     }
-    const ms = ((Number(body['days'] ?? 0) * 24 + Number(body['hours'] ?? 0)) * 60 + Number(body['minutes'] ?? 0)) * 60_000
-    const now = await advanceClock(ctx.store, ms)
-    return reply.send({ now: wireTime(now), offsetMs: await clockOffset(ctx.store) })
-  })
-
-  app.post('/sandbox/companies', async (request, reply) => {
-    const body = request.body
-    const name = isObject(body) ? body['name'] : undefined
-    if (typeof name !== 'string' || name.trim().length === 0 || name.length > 200) {
-      return sendProblem(reply, problemFor('validation_failed', undefined, [violationAt(['name'], null, 'required', 'must be a company name of 1 to 200 characters')]))
+    const ms = sent.reduce((sum, f) => sum + Number(body[f]) * UNIT_MS[f], 0)
+    const moved = await ctx.clocks.advance(ctx.store, caller.companyId, ms)
+    if (moved === undefined) {
+      const offsetMs = await ctx.clocks.offset(ctx.store, caller.companyId)
+      return sendProblem(reply, problemFor('validation_failed', `Your company's clock may run at most ${MAX_CLOCK_OFFSET_MS / UNIT_MS.days} days (20 years) ahead of real time; it is ${offsetMs} ms ahead.`, [violationAt([sent[0] ?? 'days'], null, 'out_of_range', `would move the clock past ${MAX_CLOCK_OFFSET_MS / UNIT_MS.days} days ahead of real time`)]))
     }
-    const issued = await createKey(ctx.store, ctx.secrets, name, (await sandboxNow(ctx.store)).toJSDate())
-    return reply.send(issued)
+    return reply.send({ now: wireTime(moved.now), offsetMs: moved.offsetMs, maxOffsetMs: MAX_CLOCK_OFFSET_MS })
   })
 
   app.post<OrderParams>('/sandbox/orders/:orderNumber/events', async (request, reply) => {
@@ -62,7 +72,7 @@ export const controlRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     const outcome = await changeOrder(ctx, caller, request.params.orderNumber, async (row, tx) => {
       const next = transition(row.status, event)
       if (isLeft(next)) return { problem: next.left }
-      const now = (await sandboxNow(tx)).toJSDate()
+      const now = (await ctx.clocks.now(tx, caller.companyId)).toJSDate()
       if (event === 'PICK_UP') {
         // the delivery is predicted again from the actual pickup, by the priced transit days
         const days = numberOf((row as OrderRow & { pricing: { transitBusinessDays?: number } }).pricing?.transitBusinessDays ?? 1)

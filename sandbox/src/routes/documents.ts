@@ -1,11 +1,12 @@
 // Shipment documents (spec: Endpoint 8, DocumentResponse): a pre-signed, expiring link to a PDF
 // the sandbox generates. The link is HMAC-signed with the installation's download secret and
-// expires by the sandbox clock; it needs no credentials, like any pre-signed URL.
+// expires by the clock of the order's company; it needs no credentials, like any pre-signed URL.
+// Its base is the configured public URL (--public-url), never the request's Host header.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { isLeft, isRight, parseDocumentType, problemFor } from 'shipper-rules'
 import type { DateTime } from 'luxon'
-import { sandboxNow, wireTime } from '../clock.js'
+import { wireTime } from '../clock.js'
 import { authenticate, sendProblem, type Context } from '../context.js'
 import { numberOf } from '../db/store.js'
 import { dateTimeOf, loadOrder, type OrderRow } from '../orders.js'
@@ -73,15 +74,14 @@ export const documentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     if (isLeft(type)) return sendProblem(reply, type.left)
     const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
     if (row === undefined) return reply
-    const now = await sandboxNow(ctx.store)
+    const now = await ctx.clocks.now(ctx.store, caller.companyId)
     if (!exists(row, type.right, now)) return sendProblem(reply, problemFor('document_not_found', `The ${type.right} of this shipment does not exist yet.`))
     const expires = Math.floor(now.toSeconds()) + LINK_VALIDITY_SECONDS
-    const host = request.headers.host ?? `${request.hostname}`
     const query = `expires=${expires}&signature=${sign(ctx.secrets.download, row.order_number, type.right, expires)}`
     return reply.send({
       filename: `${row.order_number}-${type.right}.pdf`,
       fileType: 'application/pdf',
-      downloadLink: `${request.protocol}://${host}/sandbox/downloads/${row.order_number}/${type.right}.pdf?${query}`,
+      downloadLink: `${ctx.publicUrl.replace(/\/+$/, '')}/sandbox/downloads/${row.order_number}/${type.right}.pdf?${query}`,
     })
   })
 
@@ -93,10 +93,12 @@ export const documentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     const expected = type === undefined || Number.isNaN(expiresAt) ? null : Buffer.from(sign(ctx.secrets.download, request.params.orderNumber, type, expiresAt))
     const given = Buffer.from(typeof signature === 'string' ? signature : '')
     if (expected === null || type === undefined || expected.length !== given.length || !timingSafeEqual(expected, given)) return sendProblem(reply, problemFor('forbidden', 'The download link is not valid.'))
-    const now = await sandboxNow(ctx.store)
-    if (now.toSeconds() >= expiresAt) return sendProblem(reply, problemFor('forbidden', 'The download link has expired.'))
+    // the link expires by the clock of the order's company
     const row = await loadOrder(ctx.store, request.params.orderNumber)
-    if (row === undefined || !exists(row, type, now)) return sendProblem(reply, problemFor('document_not_found'))
+    if (row === undefined) return sendProblem(reply, problemFor('document_not_found'))
+    const now = await ctx.clocks.now(ctx.store, row.company_id)
+    if (now.toSeconds() >= expiresAt) return sendProblem(reply, problemFor('forbidden', 'The download link has expired.'))
+    if (!exists(row, type, now)) return sendProblem(reply, problemFor('document_not_found'))
     const bytes = await renderPdf(`${TITLES[type]} ${row.order_number}`, linesOf(row, type, now), new Date(numberOf(dateTimeOf(row.updated_at)?.toMillis() ?? 0)))
     return reply
       .type('application/pdf')

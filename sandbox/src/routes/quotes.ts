@@ -17,7 +17,7 @@ import {
   type StoredQuote,
 } from 'shipper-rules'
 import { timeZoneForZip } from 'shipper-rules/geo'
-import { sandboxNow, wireTime } from '../clock.js'
+import { wireTime } from '../clock.js'
 import { authenticate, ownership, sendProblem, type Context } from '../context.js'
 import { numberOf } from '../db/store.js'
 import { dateTimeOf } from '../orders.js'
@@ -90,7 +90,7 @@ export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     const quote = valid.right
     const pricing = priceRequest(quote, ctx.tariff, (c) => isOversized(c.dimensions))
     if (pricing.kind === 'denied') return sendProblem(reply, problemFor(pricing.reason, pricing.detail))
-    const now = await sandboxNow(ctx.store)
+    const now = await ctx.clocks.now(ctx.store, caller.companyId)
     const { eta, transitDays: days } = etaFor(quote, pricing.transitBusinessDays, now)
     const response = {
       id: randomUUID(),
@@ -127,6 +127,6 @@ export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     const rows = typeof reference === 'string' && reference !== '' ? await ctx.store.query<QuoteRow>(NEWEST_BY_REFERENCE, [caller.companyId, reference]) : []
     const newest = newestQuoteByReference(rows.map(storedQuoteOf), { companyId: caller.companyId, reference })
     if (isLeft(newest)) return sendProblem(reply, newest.left)
-    return reply.send(quoteByReferenceResponse(newest.right, await sandboxNow(ctx.store)))
+    return reply.send(quoteByReferenceResponse(newest.right, await ctx.clocks.now(ctx.store, caller.companyId)))
   })
 }

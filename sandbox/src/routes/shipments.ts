@@ -20,7 +20,6 @@ import {
   type Violation,
 } from 'shipper-rules'
 import { confirmAppointmentInput, loadSavedAddress, saveOverride, STOPS, stopKey } from '../appointments.js'
-import { sandboxNow } from '../clock.js'
 import { authenticate, ownership, sendProblem, type Authenticated, type Context } from '../context.js'
 import type { Queryable } from '../db/store.js'
 import { dateTimeOf, loadOrder, shipmentOf, type OrderRow } from '../orders.js'
@@ -96,7 +95,7 @@ const readPlaces = async (db: Queryable, caller: Authenticated, places: Partial<
 /** Creates the order in one transaction; the Idempotency-Key is decided under a per-key lock. */
 const createShipment = async (ctx: Context, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined, places: Partial<Record<Stop, string>> = {}): Promise<Outcome> =>
   ctx.store.transaction(async (tx) => {
-    const now = await sandboxNow(tx)
+    const now = await ctx.clocks.now(tx, caller.companyId)
     if (key !== undefined) {
       // serializes every request carrying this (company, key), on every connection of the pool
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${caller.companyId}:${key}`])
@@ -186,7 +185,7 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     if (caller === undefined) return reply
     const outcome = await changeOrder(ctx, caller, request.params.orderNumber, async (row, tx) => {
       const decision = await decide(row, tx)
-      return 'problem' in decision ? decision : { set: 'status = $2, updated_at = $3', params: [decision.status, (await sandboxNow(tx)).toJSDate()] }
+      return 'problem' in decision ? decision : { set: 'status = $2, updated_at = $3', params: [decision.status, (await ctx.clocks.now(tx, caller.companyId)).toJSDate()] }
     })
     return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.send(shipmentOf(outcome.row))
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildInvoice, buildTracking, isLeft, parseTrackingInclude } from 'shipper-rules'
 import { nearestZip, timeZoneForZip, zipCentroid } from 'shipper-rules/geo'
 import type { DateTime } from 'luxon'
-import { sandboxNow, wireTime } from '../clock.js'
+import { wireTime } from '../clock.js'
 import { authenticate, sendProblem, type Context } from '../context.js'
 import { numberOf } from '../db/store.js'
 import { dateTimeOf, type OrderRow } from '../orders.js'
@@ -67,7 +67,7 @@ export const trackingRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     if (row === undefined) return reply
     const include = parseTrackingInclude(request.query.include)
     if (isLeft(include)) return sendProblem(reply, include.left)
-    const tracking = trackingOf(row, await sandboxNow(ctx.store), include.right.location)
+    const tracking = trackingOf(row, await ctx.clocks.now(ctx.store, caller.companyId), include.right.location)
     return isLeft(tracking) ? sendProblem(reply, tracking.left) : reply.send(tracking.right)
   })
 
@@ -76,7 +76,7 @@ export const trackingRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     if (caller === undefined) return reply
     const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
     if (row === undefined) return reply
-    const invoice = invoiceOf(row, await sandboxNow(ctx.store))
+    const invoice = invoiceOf(row, await ctx.clocks.now(ctx.store, caller.companyId))
     return isLeft(invoice) ? sendProblem(reply, invoice.left) : reply.send(invoice.right)
   })
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { openStore, type Store, type StoreOptions } from '../../src/db/store.js'
-import { buildServer } from '../../src/server.js'
+import { buildServer, type ServerOptions } from '../../src/server.js'
 import { checkAgainstOpenApi } from './openapi.js'
 
 export interface Credentials {
@@ -56,9 +56,16 @@ export const removeStore = (options: StoreOptions): void => {
   if (options.dataDir !== undefined) rmSync(options.dataDir, { recursive: true, force: true })
 }
 
-export const startSandbox = async (storeOptions: StoreOptions = freshStoreOptions(), serverOptions: { bodyLimit?: number } = {}): Promise<Sandbox> => {
+/** The operator token of every test server (a test of the operator credential passes its own). */
+export const OPERATOR_TOKEN = 'sbx_op_test_operator_token_0123456789'
+
+/** The operator's headers: what the operator controls take. */
+export const operatorHeaders = (token: string = OPERATOR_TOKEN): Record<string, string> => ({ authorization: `Bearer ${token}` })
+
+export const startSandbox = async (storeOptions: StoreOptions = freshStoreOptions(), serverOptions: Omit<ServerOptions, 'store'> = {}): Promise<Sandbox> => {
   const store = await openStore(storeOptions)
-  const app = await buildServer({ store, ...serverOptions })
+  // the suites send many bad credentials on purpose: the failure limit is tested on its own
+  const app = await buildServer({ store, operatorToken: OPERATOR_TOKEN, authFailures: { max: 1_000_000, windowMs: 60_000 }, ...serverOptions })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   const openApiFailures: string[] = []
   const checked = { count: 0 }
@@ -95,8 +102,14 @@ export const startSandbox = async (storeOptions: StoreOptions = freshStoreOption
     checked,
     call,
     company: async (name) => {
-      const r = await call('POST', '/sandbox/companies', { body: { name } })
-      if (r.status !== 200) throw new Error(`company ${name}: ${r.status}`)
+      // a new company, or (its name taken) a further key for it: both operator controls
+      let r = await call('POST', '/sandbox/companies', { body: { name }, headers: operatorHeaders() })
+      if (r.status === 409) {
+        const listed = (await call('GET', '/sandbox/companies', { headers: operatorHeaders() })).json as { companies: Array<{ companyId: string; companyName: string }> }
+        const id = listed.companies.find((c) => c.companyName === name)?.companyId
+        r = await call('POST', `/sandbox/companies/${id}/keys`, { headers: operatorHeaders() })
+      }
+      if (r.status !== 201) throw new Error(`company ${name}: ${r.status} ${r.bytes.toString('utf8')}`)
       return r.json as Credentials
     },
     stop: async () => {
