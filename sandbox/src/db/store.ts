@@ -1,9 +1,13 @@
 // Storage behind one small interface: `query` and `transaction`, with the same SQL, migrations and
 // behaviour on embedded PostgreSQL (PGlite, in a data directory that survives a restart) and on a
 // PostgreSQL server (`pg` Pool, when DATABASE_URL is set).
+import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { lockDataDir } from './dataDirLock.js'
+
+export { DataDirectoryInUseError } from './dataDirLock.js'
 
 /** Something SQL can be sent to: the store itself, or the transaction inside `transaction`. */
 export interface Queryable {
@@ -39,14 +43,32 @@ export const openStore = async (options: StoreOptions): Promise<Store> => {
   return store
 }
 
+/** A PGlite data directory given as `file://…` or a path; undefined for one that lives in memory only. */
+const directoryOf = (dataDir: string): string | undefined => (dataDir.startsWith('file://') ? fileURLToPath(dataDir) : /^[a-z]+:\/\//.test(dataDir) ? undefined : dataDir)
+
 const openPglite = async (dataDir: string): Promise<Store> => {
   const { PGlite } = await import('@electric-sql/pglite')
-  const db = await PGlite.create(dataDir)
+  // one process per directory (see dataDirLock.ts): taken before PGlite reads it, released after it wrote it back
+  const directory = directoryOf(dataDir)
+  const lock = directory === undefined ? undefined : await lockDataDir(directory)
+  let db
+  try {
+    db = await PGlite.create(dataDir)
+  } catch (e) {
+    lock?.release()
+    throw e
+  }
   return {
     kind: 'pglite',
     query: async <T>(sql: string, params: ReadonlyArray<unknown> = []) => (await db.query<T>(sql, [...params])).rows,
     transaction: (fn) => db.transaction((tx) => fn({ query: async <T>(sql: string, params: ReadonlyArray<unknown> = []) => (await tx.query<T>(sql, [...params])).rows })),
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close()
+      } finally {
+        lock?.release()
+      }
+    },
   }
 }
 
@@ -59,6 +81,7 @@ const openPostgres = async (url: string, schema: string | undefined): Promise<St
   if (schema !== undefined) {
     if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`)
     const setup = new pg.Client({ connectionString: url })
+    setup.on('error', () => undefined) // a connection the server ends: the query fails, the process lives
     await setup.connect()
     try {
       await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
@@ -76,25 +99,69 @@ const openPostgres = async (url: string, schema: string | undefined): Promise<St
     query_timeout: 15_000,
     ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
   })
+  // A connection the server ends (a shutdown, fast or immediate; a crash; a restart) emits 'error'
+  // on its client: the pool listens on idle clients only, and an 'error' nobody listens to ends the
+  // process. Every client gets a listener of its own for its whole life, whether idle, checked out
+  // by a transaction, or inside pool.query; the query that was running fails (57P01, Connection
+  // terminated …), the next one on that client fails at once (not queryable), and the pool replaces
+  // the client when it comes back broken.
   pool.on('error', () => undefined)
+  pool.on('connect', (client) => client.on('error', () => undefined))
+  const named = preparedStatementNames()
+  const statement = (sql: string, params: ReadonlyArray<unknown>) => {
+    const name = params.length > 0 ? named(sql) : undefined
+    return name !== undefined ? { name, text: sql, values: [...params] } : { text: sql, values: [...params] }
+  }
   return {
     kind: 'postgres',
-    query: async <T>(sql: string, params: ReadonlyArray<unknown> = []) => (await pool.query(sql, [...params])).rows as T[],
+    query: async <T>(sql: string, params: ReadonlyArray<unknown> = []) => (await pool.query(statement(sql, params))).rows as T[],
     transaction: async (fn) => {
       const client = await pool.connect()
+      let broken: Error | undefined
+      const onError = (e: Error) => void (broken ??= e)
+      client.on('error', onError)
       try {
         await client.query('BEGIN')
-        const result = await fn({ query: async <T>(sql: string, params: ReadonlyArray<unknown> = []) => (await client.query(sql, [...params])).rows as T[] })
+        const result = await fn({ query: async <T>(sql: string, params: ReadonlyArray<unknown> = []) => (await client.query(statement(sql, params))).rows as T[] })
         await client.query('COMMIT')
         return result
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined)
+        if (broken === undefined && isDatabaseUnavailable(e)) broken = e as Error
+        if (broken === undefined) await client.query('ROLLBACK').catch((rollbackError: Error) => void (broken = rollbackError))
         throw e
       } finally {
-        client.release()
+        client.removeListener('error', onError)
+        // a client whose connection failed goes back with the error: the pool destroys it
+        client.release(broken)
       }
     },
     close: () => pool.end(),
+  }
+}
+
+/**
+ * Names for PostgreSQL prepared statements, so that each statement is parsed and planned once per
+ * connection instead of once per query: pg prepares a named statement on a connection the first
+ * time it runs there and reuses it afterwards. The name is derived from the SQL text (a SHA-256
+ * prefix); two texts never share one (a collision gets a suffix), since pg refuses a name already
+ * prepared with another text. Only statements with parameters are named: the fixed texts are
+ * transaction control, migrations (DDL, prepared never) and a few one-off reads. At most
+ * MAX_PREPARED texts are named, so that texts built at run time cannot grow every connection
+ * without bound; any further text runs unnamed, as before.
+ */
+const MAX_PREPARED = 500
+const preparedStatementNames = () => {
+  const byText = new Map<string, string>()
+  const texts = new Map<string, string>()
+  return (sql: string): string | undefined => {
+    const known = byText.get(sql)
+    if (known !== undefined || byText.size >= MAX_PREPARED) return known
+    const base = `sbx_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`
+    let name = base
+    for (let n = 2; texts.has(name); n++) name = `${base}_${n}`
+    byText.set(sql, name)
+    texts.set(name, sql)
+    return name
   }
 }
 
@@ -130,14 +197,21 @@ export const isoOf = (v: unknown): string | null => (v instanceof Date ? v.toISO
 export const numberOf = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : Number(v))
 
 /**
- * Whether an error says the database cannot be reached (refused, reset, timed out, shut down),
- * rather than that a statement failed: such requests answer a 500 ProblemDetail saying so, with
- * Retry-After, and the pool reconnects by itself once the database is back.
+ * Whether an error says the database cannot be reached (refused, reset, timed out, shut down,
+ * restarting), rather than that a statement failed: such requests answer a 500 ProblemDetail
+ * saying so, with Retry-After, and the pool reconnects by itself once the database is back.
+ * Codes: the network's; class 08 (connection exception); 57P01 admin shutdown (`pg_ctl stop -m
+ * fast` or `-m immediate` ends the connection), 57P02 crash shutdown, 57P03 cannot connect now
+ * (shutting down, starting up, in recovery), 57P04/57P05. Messages: pg's own, for a connection
+ * that ended or a client left unusable by that.
  */
 export const isDatabaseUnavailable = (error: unknown): boolean => {
   if (typeof error !== 'object' || error === null) return false
   const code = (error as { code?: unknown }).code
-  if (typeof code === 'string' && (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) || /^(08|57P0)/.test(code))) return true
+  if (typeof code === 'string' && (['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code) || /^(08|57P0)/.test(code))) return true
   const message = (error as { message?: unknown }).message
-  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|connection (was )?(closed|lost)/i.test(message)
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable|terminating connection|the database system is (shutting down|starting up|in recovery mode|not yet accepting connections)|connection (was )?(closed|lost)/i.test(message)
+  )
 }
