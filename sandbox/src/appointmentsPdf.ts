@@ -1,11 +1,14 @@
 // The PDFs of the appointment feature (pdf-lib): an uploaded image wrapped into a single-page PDF
-// (spec: Endpoints rule 11), and the appointment PDF of a stop (rule 13): a cover sheet with the
-// merged requirement, then the pages of the stop's supporting documents.
+// (spec: Endpoints rule 11; converted in a worker thread, convertWorker.ts), and the appointment
+// PDF of a stop (rule 13): a cover sheet with the merged requirement, then the pages of the stop's
+// supporting documents.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import type { DateTime } from 'luxon'
-import type { MergedAppointment, Stop } from 'shipper-rules'
+import { problemFor, type MergedAppointment, type ProblemDetail, type Stop } from 'shipper-rules'
 import { loadChanges, loadDocumentFiles, loadOverrides, loadPlaces, mergedFor, requirementLines, STOPS, stopAddress, type StopAddress } from './appointments.js'
 import { wireTime } from './clock.js'
+import type { ConversionPool } from './conversions.js'
+import { imageSize, pixelLimitDetail, withinPixelLimits } from './images.js'
 import { numberOf, type Queryable } from './db/store.js'
 import { wireIso, type OrderRow } from './orders.js'
 import { printable } from './pdf.js'
@@ -22,29 +25,31 @@ const stamp = (pdf: PDFDocument, title: string, at: Date): void => {
   pdf.setModificationDate(at)
 }
 
-/** The stored form of an upload: the PDF as sent (if pdf-lib can read it), or the image on one Letter page. */
-export const toStoredPdf = async (input: Uint8Array, mediaType: string, filename: string, at: Date): Promise<{ readonly pdf: Uint8Array; readonly pageCount: number } | undefined> => {
-  // a copy that owns its whole ArrayBuffer: pdf-lib's JPEG reader ignores a view's byteOffset,
-  // and a small Node Buffer is a view into a shared pool
-  const bytes = new Uint8Array(input)
-  try {
-    if (mediaType === 'application/pdf') {
-      const doc = await PDFDocument.load(bytes, { updateMetadata: false })
-      const pageCount = doc.getPageCount()
-      return pageCount > 0 ? { pdf: bytes, pageCount } : undefined
-    }
-    const pdf = await PDFDocument.create()
-    stamp(pdf, filename, at)
-    const image = mediaType === 'image/png' ? await pdf.embedPng(bytes) : mediaType === 'image/jpeg' ? await pdf.embedJpg(bytes) : undefined
-    if (image === undefined) return undefined
-    const page = pdf.addPage(LETTER)
-    const scale = Math.min(1, (LETTER[0] - 2 * MARGIN) / image.width, (LETTER[1] - 2 * MARGIN) / image.height)
-    const w = image.width * scale
-    const h = image.height * scale
-    page.drawImage(image, { x: (LETTER[0] - w) / 2, y: LETTER[1] - MARGIN - h, width: w, height: h })
-    return { pdf: await pdf.save({ useObjectStreams: false }), pageCount: 1 }
-  } catch {
-    return undefined
+/**
+ * The stored form of an upload: the PDF as sent (if pdf-lib can read it), or the image on one
+ * Letter page; or the problem to answer. An image's pixel size is read from its header first
+ * (images.ts): past the limits it is 413 file_too_large before anything is decoded, an unreadable
+ * header 415. The conversion itself runs in a worker (conversions.ts), never on the event loop.
+ */
+export const toStoredPdf = async (pool: ConversionPool, input: Uint8Array, mediaType: string, filename: string, at: Date): Promise<{ readonly pdf: Uint8Array; readonly pageCount: number } | { readonly problem: ProblemDetail }> => {
+  const unreadable = { problem: problemFor('unsupported_media_type', `The file is not a readable ${mediaType === '' ? 'file' : mediaType}.`) }
+  if (mediaType !== 'application/pdf') {
+    const size = imageSize(input, mediaType)
+    if (size === undefined) return unreadable
+    if (!withinPixelLimits(size, pool.limits)) return { problem: problemFor('file_too_large', pixelLimitDetail(size, pool.limits)) }
+  }
+  const outcome = await pool.convert({ bytes: input, mediaType, filename, at: at.getTime() })
+  switch (outcome.kind) {
+    case 'pdf':
+      return { pdf: input, pageCount: outcome.pageCount }
+    case 'converted':
+      return { pdf: outcome.pdf, pageCount: outcome.pageCount }
+    case 'too_many_pixels':
+      return { problem: problemFor('file_too_large', pixelLimitDetail(outcome, pool.limits)) }
+    case 'unreadable':
+      return unreadable
+    case 'failed':
+      return { problem: outcome.problem }
   }
 }
 
