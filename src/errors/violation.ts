@@ -58,6 +58,7 @@ export const VIOLATION_CODES = {
   required: 'a required field is missing, null or blank',
   type: 'the value has the wrong JSON type (a string where an object is expected, …)',
   pattern: 'the text does not have the required format',
+  encoding: 'the text is not well-formed Unicode (an unpaired surrogate) or contains U+0000, which storage cannot hold',
   max_length: 'the text or list is longer than allowed',
   out_of_range: 'a number lies outside its allowed range',
   not_integer: 'a number that must be a whole number is not',

@@ -12,6 +12,7 @@ import { REQUEST_STATE_SET, SERVED_SET, TERRITORY_SET } from '../model/countries
 import { EMAIL_PATTERN, LIMITS, NOT_BLANK_PATTERN } from '../model/patterns.js'
 import { isDateTimeString } from '../model/timestamps.js'
 import type { JsonObject } from './input.js'
+import { isWellFormedWireText } from './text.js'
 
 const hasOwn = Object.prototype.hasOwnProperty
 
@@ -64,14 +65,14 @@ const notBlank = (s: string): boolean => {
 
 export const isText = (v: unknown): v is string => typeof v === 'string'
 
-/** Absent or a string. */
-export const optText = (v: unknown): boolean => v === undefined || typeof v === 'string'
+/** Absent or a string of wire text (no unpaired surrogate, no U+0000). */
+export const optText = (v: unknown): boolean => v === undefined || (typeof v === 'string' && isWellFormedWireText(v))
 
-/** Absent, or a string of at most `max` UTF-16 units (so at most `max` code points). */
-export const optShort = (v: unknown, max: number): boolean => v === undefined || (typeof v === 'string' && v.length <= max)
+/** Absent, or wire text of at most `max` UTF-16 units (so at most `max` code points). */
+export const optShort = (v: unknown, max: number): boolean => v === undefined || (typeof v === 'string' && v.length <= max && isWellFormedWireText(v))
 
-/** Required text: a string of at most `max` UTF-16 units with a character that is not white space. */
-export const required = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max && notBlank(v)
+/** Required text: wire text of at most `max` UTF-16 units with a character that is not white space. */
+export const required = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max && notBlank(v) && isWellFormedWireText(v)
 
 /** Absent or a boolean. */
 export const optFlag = (v: unknown): boolean => v === undefined || typeof v === 'boolean'

@@ -17,7 +17,9 @@
 import { at, type Path } from '../errors/path.js'
 import { violationAt, type Violation, type ViolationCode } from '../errors/violation.js'
 import { jsonType } from './input.js'
-import { exceedsLength } from './text.js'
+import { exceedsLength, isWellFormedWireText, WIRE_TEXT_MESSAGE } from './text.js'
+
+export { WIRE_TEXT_MESSAGE }
 import { formatTest, NOT_BLANK_PATTERN, WIRE_FORMATS, type WireFormat } from '../model/patterns.js'
 import { isDateTimeString } from '../model/timestamps.js'
 
@@ -51,7 +53,8 @@ export interface TextOptions {
 /**
  * A string, as sent. Absent (`undefined`): `undefined`, and a `required` violation when
  * required. Not a string (`null` included): a `type` violation. More than `maxLength` code
- * points: `max_length`. With `notBlank`, only white space (or empty): `required`.
+ * points: `max_length`. Not wire text (an unpaired surrogate or U+0000, judged after the length and
+ * before blankness and any format): `encoding`. With `notBlank`, only white space (or empty): `required`.
  */
 export const readText = (
   sink: Sink,
@@ -70,6 +73,10 @@ export const readText = (
   }
   if (options.maxLength !== undefined && exceedsLength(raw, options.maxLength)) {
     report(sink, path, key, 'max_length', `must be at most ${options.maxLength} characters`)
+    return undefined
+  }
+  if (!isWellFormedWireText(raw)) {
+    report(sink, path, key, 'encoding', WIRE_TEXT_MESSAGE)
     return undefined
   }
   if (options.notBlank === true && !NOT_BLANK_PATTERN.test(raw)) {

@@ -6,15 +6,20 @@
  */
 import { DateTime } from 'luxon'
 import { isInstant } from './dateTime.js'
+import { WIRE_MAX_MS, WIRE_MIN_MS } from './wireTime.js'
 import { EARTH_RADIUS_KM, isLatLon, type LatLon } from './sphere.js'
 import type { GpsData, ShipmentLocation } from '../model/tracking.js'
 
 /** Half the Earth's circumference: a radius that covers every place. */
 export const EVERYWHERE_KM = Math.PI * EARTH_RADIUS_KM
 
-/** An instant as a wire timestamp in UTC, without milliseconds when they are 0. */
+/**
+ * An instant as a wire timestamp in UTC, without milliseconds when they are 0; an instant outside
+ * the years 0001 to 9999 is written as the nearest end of that range (ID-03: every wire time has a
+ * four-digit year).
+ */
 export const iso = (ms: number): string =>
-  DateTime.fromMillis(ms, { zone: 'utc' }).toISO({ suppressMilliseconds: true }) ?? '1970-01-01T00:00:00Z'
+  DateTime.fromMillis(Math.min(WIRE_MAX_MS, Math.max(WIRE_MIN_MS, ms)), { zone: 'utc' }).toISO({ suppressMilliseconds: true }) ?? '1970-01-01T00:00:00Z'
 
 /**
  * A location that says no estimate can be made, and why: flagged significantly delayed (so it is

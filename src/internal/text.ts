@@ -71,3 +71,33 @@ export const isBlankUnit = (c: number): boolean =>
   c < 0x80
     ? c === 0x20 || (c >= 0x09 && c <= 0x0d)
     : c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+
+/**
+ * A UTF-16 unit that may make text ill-formed for the wire: U+0000 or any surrogate. Without the
+ * `u` flag, so that it sees code units; most text has none, and then one scan decides.
+ */
+const SUSPECT_UNIT = /[\u0000\ud800-\udfff]/
+
+/**
+ * Whether a string is wire text: well-formed Unicode (no unpaired surrogate, as I-JSON, RFC 7493,
+ * requires) without U+0000 (which PostgreSQL's `text` and `jsonb` cannot hold). One regular
+ * expression scan; the exact pair check runs only when it finds a surrogate or U+0000.
+ */
+export const isWellFormedWireText = (s: string): boolean => !SUSPECT_UNIT.test(s) || pairedWithoutNul(s)
+
+const pairedWithoutNul = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c === 0) return false
+    if (c >= 0xd800 && c <= 0xdfff) {
+      if (c > 0xdbff) return false
+      const d = s.charCodeAt(i + 1)
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return false
+      i++
+    }
+  }
+  return true
+}
+
+/** The message of text that is not wire text (ERR-01, ID-03 decision: I-JSON text without U+0000). */
+export const WIRE_TEXT_MESSAGE = 'must be well-formed Unicode text without U+0000 (no unpaired surrogate)'

@@ -94,13 +94,16 @@ const RESPONSE_SCHEMA: JsonSchema = {
   ],
 }
 
+/** Free text as sent: any wire text (ERR-01, ID-03: no unpaired surrogate, no U+0000). */
+const FreeText = text({ name: 'FreeText' })
+
 const OPTIONAL_FIELDS = {
-  address2: t.string,
+  address2: FreeText,
   phoneExtension: PhoneExtension,
   email: Email,
   openTime: TimeOfDay,
   closeTime: TimeOfDay,
-  notes: t.string,
+  notes: FreeText,
   liftgateRequired: t.boolean,
   limitedAccess: t.boolean,
   appointmentRequired: t.boolean,
@@ -125,12 +128,12 @@ export const Address = crossField(
   t.intersection([
     t.type({ zipCode: ZipCode, state: StateCode }),
     t.partial({
-      name: t.string,
-      address1: t.string,
-      city: t.string,
+      name: FreeText,
+      address1: FreeText,
+      city: FreeText,
       country: CountryText,
       phoneNumber: E164Phone,
-      contactPerson: t.string,
+      contactPerson: FreeText,
       ...OPTIONAL_FIELDS,
     }),
   ]),
@@ -163,13 +166,13 @@ export const QuoteRequestAddress = crossField(
   t.intersection([
     t.type({ zipCode: ZipCode }),
     t.partial({
-      name: t.string,
-      address1: t.string,
-      city: t.string,
+      name: FreeText,
+      address1: FreeText,
+      city: FreeText,
       state: RequestState,
       country: ServedCountryText,
       phoneNumber: E164Phone,
-      contactPerson: t.string,
+      contactPerson: FreeText,
       ...OPTIONAL_FIELDS,
     }),
   ]),

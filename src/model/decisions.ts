@@ -13,7 +13,7 @@
  *
  * @example
  * STRICTNESS_DECISIONS.length
- * //=> 8
+ * //=> 9
  *
  * @category model
  * @since 0.2.0
@@ -27,6 +27,7 @@ export const STRICTNESS_DECISIONS: ReadonlyArray<{ readonly question: string; re
   { question: "Length limits", decision: "Counted in characters (Unicode code points), as OpenAPI 3.1 `maxLength` counts them, on the value as sent." },
   { question: "Whole numbers past 2^53 − 1", decision: "`out_of_range` (400) where no configured cap applies; over the cap (422 `pallet_invalid`) for palletCount, poundsWeight and dimensions." },
   { question: "Unknown fields", decision: "Ignored and dropped from the normalized value (the schemas allow additional properties)." },
+  { question: "Text a server cannot store (U+0000, an unpaired surrogate)", decision: "A 400 `encoding` violation at the field, for every field, path, query and header value read (docs/rules.md, section Wire text); an unknown key or value is not read, so not reported." },
 ]
 
 /**

@@ -9,7 +9,10 @@
  */
 import * as t from 'io-ts'
 import { FreightClass } from './freightClass.js'
-import { documented, integer, list } from './schema.js'
+import { documented, integer, list, text } from './schema.js'
+
+/** Free text as sent: any wire text (ERR-01, ID-03: no unpaired surrogate, no U+0000). */
+const FreeText = text({ name: 'FreeText' })
 
 /** A whole number of inches, at least 0 (below the configured minimum is a 422 limit). */
 const Inches = integer({ minimum: 0, maximum: Number.POSITIVE_INFINITY, name: 'Inches' })
@@ -80,10 +83,10 @@ export const OrderComponent = t.intersection(
     t.partial({
       dimensions: Dimensions,
       palletDimensions: PalletDimensions,
-      description: t.string,
-      nmfcCode: t.string,
+      description: FreeText,
+      nmfcCode: FreeText,
       freightClass: FreightClass,
-      packagingType: t.string,
+      packagingType: FreeText,
       pieceCount: integer({ minimum: 0, name: 'PieceCount' }),
     }),
   ],

@@ -58,8 +58,9 @@ export interface WireFormat {
   readonly description: string
 }
 
+// Years 0001 to 9999 (ID-03): four digits, never 0000 (no such year; PostgreSQL refuses it).
 const YEAR_MONTH_DAY =
-  '(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+  '(?!0000)(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
   '|(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)'
 
 /** The pieces of the portalUrl pattern (APT-02), RFC 3986 names. */
@@ -119,8 +120,9 @@ export const WIRE_FORMATS = {
     description: 'an e-mail address (name@domain)',
   },
   /**
-   * An ISO 8601 date-time with a real calendar day, hours and minutes, optional seconds and
-   * fraction (up to 9 digits), and Z or an offset with or without colon (ID-03).
+   * An ISO 8601 date-time with a real calendar day in the years 0001 to 9999 (four digits; 0000
+   * is no year), hours and minutes, optional seconds and fraction (up to 9 digits), and Z or an
+   * offset with or without colon (ID-03).
    */
   dateTime: {
     pattern:
@@ -152,6 +154,28 @@ export const WIRE_FORMATS = {
    * CRT-02). The pattern is unanchored: it only asks for one visible character somewhere.
    */
   notBlank: { pattern: '\\S', description: 'text with at least one character that is not white space' },
+  /**
+   * Idempotency-Key header (CRT-10, decided by the library: the spec says only "string"): 1 to
+   * 255 visible ASCII characters, 0x21 to 0x7E (no blank, no control character, nothing outside
+   * ASCII), compared exactly as sent.
+   */
+  idempotencyKey: { pattern: '^[!-~]+$', maxLength: 255, description: '1 to 255 visible ASCII characters (0x21 to 0x7E: no blank, no control character)' },
+  /**
+   * Wire text: well-formed Unicode (no unpaired surrogate, as I-JSON, RFC 7493, requires) without
+   * U+0000, which PostgreSQL's `text` and `jsonb` cannot hold (ERR-01, ID-03). Under the `u` flag
+   * a surrogate pair is one code point outside the class, so only a lone surrogate is refused.
+   * Every free-text field of a request carries it in the OpenAPI document.
+   */
+  wireText: { pattern: '^[^\\u0000\\uD800-\\uDFFF]*$', description: 'well-formed Unicode text without U+0000 (no unpaired surrogate)' },
+  /**
+   * Required wire text: {@link WIRE_FORMATS}.wireText with at least one character that is not
+   * white space (one pattern, since a JSON Schema holds one `pattern` keyword; linear: the blank
+   * prefix and the first visible character cannot overlap).
+   */
+  notBlankWireText: {
+    pattern: '^\\s*[^\\s\\u0000\\uD800-\\uDFFF][^\\u0000\\uD800-\\uDFFF]*$',
+    description: 'well-formed Unicode text without U+0000, with at least one character that is not white space',
+  },
 } as const satisfies Record<string, WireFormat>
 
 /**

@@ -14,7 +14,7 @@
  * @module
  */
 import * as t from 'io-ts'
-import { exceedsLength } from '../internal/text.js'
+import { exceedsLength, isWellFormedWireText } from '../internal/text.js'
 import { NOT_BLANK_PATTERN, WIRE_FORMATS, type WireFormat } from './patterns.js'
 
 /**
@@ -74,19 +74,20 @@ export const formatted = <N extends string, B extends { readonly [K in N]: symbo
 }
 
 /**
- * A string of at most `maxLength` characters (code points), optionally required to hold one
- * character that is not white space (`notBlank`).
+ * Free text: wire text (well-formed Unicode without U+0000, `WIRE_FORMATS.wireText`) of at most
+ * `maxLength` characters (code points), optionally required to hold one character that is not
+ * white space (`notBlank`).
  *
  * @category constructors
  * @since 0.2.0
  */
-export const text = (options: { readonly maxLength?: number; readonly notBlank?: boolean; readonly name?: string }) => {
+export const text = (options: { readonly maxLength?: number; readonly notBlank?: boolean; readonly name?: string } = {}) => {
   const max = options.maxLength
   const notBlank = options.notBlank === true
   const name = options.name ?? (notBlank ? 'NonBlankText' : 'Text')
   return described(
-    t.refinement(t.string, (s) => (max === undefined || !exceedsLength(s, max)) && (!notBlank || NOT_BLANK_PATTERN.test(s)), name),
-    { ...(max === undefined ? {} : { maxLength: max }), ...(notBlank ? { pattern: WIRE_FORMATS.notBlank.pattern } : {}) },
+    t.refinement(t.string, (s) => (max === undefined || !exceedsLength(s, max)) && isWellFormedWireText(s) && (!notBlank || NOT_BLANK_PATTERN.test(s)), name),
+    { ...(max === undefined ? {} : { maxLength: max }), pattern: notBlank ? WIRE_FORMATS.notBlankWireText.pattern : WIRE_FORMATS.wireText.pattern },
   )
 }
 

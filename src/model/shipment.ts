@@ -119,8 +119,8 @@ export const CreateShipmentRequest = t.exact(
     }),
     t.partial({
       quoteId: QuoteId,
-      poNumber: t.string,
-      refNumber: t.string,
+      poNumber: text({ name: 'PoNumber' }),
+      refNumber: text({ name: 'RefNumber' }),
       instructions: text({ maxLength: LIMITS.instructionsMaxLength, name: 'Instructions' }),
       referenceNumbers: list(text({ maxLength: LIMITS.createReferenceNumberMaxLength, notBlank: true, name: 'ReferenceNumber' }), {
         maxItems: LIMITS.createReferenceNumbersMax,

@@ -6,7 +6,7 @@
  * @module
  */
 import * as t from 'io-ts'
-import { described } from './schema.js'
+import { described, text } from './schema.js'
 import { OrderNumber } from './brands.js'
 import { Int, NonNegativeInt, NonNegativeNumber } from './numbers.js'
 import { OrderStatus } from './shipment.js'
@@ -123,7 +123,7 @@ export type Heading = t.TypeOf<typeof Heading>
  */
 export const GpsData = t.type(
   {
-    vehicleId: t.string,
+    vehicleId: text({ name: 'VehicleId' }),
     timestamp: DateTimeString,
     latitude: Latitude,
     longitude: Longitude,

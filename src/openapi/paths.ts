@@ -271,8 +271,8 @@ export const shipperPaths = (
       name: 'reference',
       in: 'query',
       required: true,
-      description: 'The customer reference the quote was requested under (QuoteRequest.customerReference).',
-      schema: { type: 'string', pattern: WIRE_FORMATS.notBlank.pattern },
+      description: 'The customer reference the quote was requested under (QuoteRequest.customerReference), compared exactly as sent. Well-formed Unicode text without U+0000 (otherwise 400 validation_failed, violation code encoding).',
+      schema: { type: 'string', pattern: WIRE_FORMATS.notBlankWireText.pattern },
     },
     include: {
       name: 'include',
@@ -293,15 +293,15 @@ export const shipperPaths = (
       name: 'X-Service-Change-Reason',
       in: 'header',
       required: false,
-      description: 'Required (not blank) with confirmChangeAfterAcceptance=true; quoted verbatim in the carrier-change notification e-mail.',
-      schema: { type: 'string', pattern: WIRE_FORMATS.notBlank.pattern },
+      description: 'Required (not blank) with confirmChangeAfterAcceptance=true; quoted verbatim in the carrier-change notification e-mail. Well-formed Unicode text without U+0000 (otherwise 400 validation_failed, violation code encoding).',
+      schema: { type: 'string', pattern: WIRE_FORMATS.notBlankWireText.pattern },
     },
     idempotencyKey: {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Repeating the same request with the same key within 24 hours returns the original response without creating a second shipment; the same key with a different body is 409 idempotency_key_conflict. Bodies are compared as JSON (key order and insignificant white space do not matter).',
-      schema: { type: 'string' },
+      description: 'Repeating the same request with the same key within 24 hours returns the original response without creating a second shipment; the same key with a different body is 409 idempotency_key_conflict. Bodies are compared as JSON (key order and insignificant white space do not matter). The key is 1 to 255 visible ASCII characters (0x21 to 0x7E), compared exactly as sent; any other value is 400 validation_failed with a violation at Idempotency-Key.',
+      schema: { type: 'string', minLength: 1, maxLength: WIRE_FORMATS.idempotencyKey.maxLength, pattern: WIRE_FORMATS.idempotencyKey.pattern },
     },
   }
   const paths: Record<string, Record<string, JsonSchema>> = {}

@@ -14,6 +14,7 @@ import { validateAppointmentRequirement } from './appointment.js'
 import { isAppointmentLocked, isOrderStatus } from './orderLifecycle.js'
 import { total } from '../internal/total.js'
 import { UNREADABLE_REASON } from '../internal/unreadable.js'
+import { isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 
 /**
  * The header that carries the reason of a change after acceptance.
@@ -85,7 +86,9 @@ const isEndpoint = (v: unknown): v is AppointmentWriteEndpoint =>
  * `order_accepted_appointment_locked`, except on the requirement PUT (`endpoint`
  * `PUT_REQUIREMENT`, the default) when `confirmChangeAfterAcceptance` is true (the boolean or
  * the query text `true`) and `changeReason` (the X-Service-Change-Reason header) is not blank,
- * which comes back verbatim for the carrier notification. On the PUT the override without a
+ * which comes back verbatim for the carrier notification (a reason that is not wire text, with an
+ * unpaired surrogate or U+0000, is 400 `encoding` at `X-Service-Change-Reason`: it could not be
+ * stored or sent; ERR-01, ID-03). On the PUT the override without a
  * reason is 400 naming the header, and a flag other than `true`/`false` (booleans or exactly
  * that text; absent is false) is 400 `type` at `confirmChangeAfterAcceptance`; an endpoint
  * outside {@link APPOINTMENT_WRITE_ENDPOINTS} is 400 `pattern` at `endpoint`.
@@ -136,6 +139,7 @@ export const checkAppointmentWrite = (
   if (typeof reason !== 'string' || reason.trim() === '') {
     return left(validationProblem([violationAt([CHANGE_REASON_HEADER], null, 'required', 'is required, not blank, when confirmChangeAfterAcceptance is true')]))
   }
+  if (!isWellFormedWireText(reason)) return left(validationProblem([violationAt([CHANGE_REASON_HEADER], null, 'encoding', WIRE_TEXT_MESSAGE)]))
   return right({ changeReason: reason })
 }
 

@@ -10,6 +10,7 @@ import { isTimeOfDay } from '../model/patterns.js'
 import { addBusinessDays, type BusinessDayOptions } from './calendar.js'
 import { total } from '../internal/total.js'
 import { DAY_MS, instantOfLocal, memoZone, offsetAt } from '../internal/zoneOffsets.js'
+import { isWireInstant } from '../internal/wireTime.js'
 
 /**
  * What an ETA is computed from: the pickup instant, the transit in business days (null when no
@@ -39,6 +40,10 @@ export interface EtaInput {
  * A close time that a DST change repeats that day is its first occurrence, and one it skips is
  * moved forward by the gap (01:30 on the night Chicago falls back is 06:30Z; 02:30 on the night it
  * springs forward is 03:30 CDT), whatever the date the server runs on.
+ *
+ * An ETA outside the years 0001 to 9999 in UTC (a pickup at 9999-12-31T23:59:59Z plus any
+ * transit) is no ETA: `null`, never a five-digit year, so `transitDays` is null with it (QTE-03,
+ * ID-03); every ETA returned matches the wire date-time format.
  *
  * Only an absent closeTime or zone takes its default: `null`, or anything else that is not text,
  * is no estimate (as ADDR-11, where `null` is a violation, not the default).
@@ -79,7 +84,8 @@ export const estimateDelivery = /* @__PURE__ */ total(
   const localDay = Math.floor((day.toMillis() + day.offset * 60_000) / DAY_MS)
   const localMs = localDay * DAY_MS + (Number(closeTime.slice(0, 2)) * 60 + Number(closeTime.slice(3))) * 60_000
   const eta = DateTime.fromMillis(instantOfLocal(z, localMs, offsetAt(z, localMs - DAY_MS)), { zone: 'utc' })
-  return eta.isValid ? eta.toISO({ suppressMilliseconds: true }) : null
+  // an ETA past 9999-12-31T23:59:59Z (or before year 1) has no wire date-time: no ETA (ID-03)
+  return eta.isValid && isWireInstant(eta.toMillis()) ? eta.toISO({ suppressMilliseconds: true }) : null
 },
   () => null,
 )

@@ -10,6 +10,7 @@ import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
+import { isWellFormedWireText } from '../internal/text.js'
 import { isBlankUnit } from '../internal/text.js'
 import { total } from '../internal/total.js'
 import { unreadableProblem } from '../internal/unreadable.js'
@@ -60,7 +61,8 @@ export const UPLOAD_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png
 
 /**
  * A path value read exactly as sent: one of `values`, or one of the `aliases` (text → value);
- * absent or empty is `required`, another string `pattern`, anything else `type`.
+ * absent or empty is `required`, text that is not wire text `encoding` (ERR-01, ID-03), another
+ * string `pattern`, anything else `type`.
  */
 const oneOf = <T extends string>(values: ReadonlyArray<T>, field: string, aliases: Readonly<Record<string, T>> = {}) => {
   const accepted = new Map<string, T>([...values.map((v) => [v, v] as const), ...Object.entries(aliases)])
@@ -70,7 +72,7 @@ const oneOf = <T extends string>(values: ReadonlyArray<T>, field: string, aliase
       const hit = accepted.get(value)
       if (hit !== undefined) return right(hit)
     }
-    const code = value === undefined || value === '' ? 'required' : typeof value === 'string' ? 'pattern' : 'type'
+    const code = value === undefined || value === '' ? 'required' : typeof value !== 'string' ? 'type' : isWellFormedWireText(value) ? 'pattern' : 'encoding'
     return left(validationProblem([violationAt([field], null, code, `must be exactly one of ${listed}`)]))
   }
 }

@@ -17,6 +17,7 @@ import { isObject, jsonType, own, type JsonObject } from '../internal/input.js'
 import { FREIGHT_CLASSES, type FreightClassName } from '../model/densityScales.js'
 import { densityOf, effectiveFreightClass, freightClassForPallet, type PalletSize } from './freightClass.js'
 import { isText, isWhole, optText } from '../internal/fastChecks.js'
+import { isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 import {
   DEFAULT_PALLET_DIMENSIONS,
   isOversized,
@@ -414,6 +415,10 @@ const readDeclaredClass = (raw: unknown, path: Path, shape: Sink): string | unde
     return undefined
   }
   const text = raw
+  if (!CLASS_SET.has(text) && !isWellFormedWireText(text)) {
+    report(shape, path, 'freightClass', 'encoding', WIRE_TEXT_MESSAGE)
+    return undefined
+  }
   if (!CLASS_SET.has(text)) {
     report(shape, path, 'freightClass', 'pattern', `must be one of the 18 freight classes: ${CLASS_LIST}`)
     return undefined

@@ -1,12 +1,18 @@
 /**
- * Idempotency-Key on shipment create (spec: Endpoints rule 3; rule CRT-10).
+ * Idempotency-Key on shipment create (spec: Endpoints rule 3; rule CRT-10): the header's format
+ * and the decision on a repeated key.
  *
  * @module
  */
 import { DateTime } from 'luxon'
 import { isInstant } from '../internal/dateTime.js'
 import { defaultConfig, type RulesConfig } from '../config.js'
-import { problemFor, type ProblemDetail } from '../errors/problem.js'
+import type { Either } from 'fp-ts/lib/Either.js'
+import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
+import { violationAt } from '../errors/violation.js'
+import { left, right } from '../internal/either.js'
+import { WIRE_FORMATS } from '../model/patterns.js'
+import { exceedsLength, isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 import { canonicalJsonText, canonicalValueText } from '../internal/canonicalJson.js'
 
 /**
@@ -98,3 +104,55 @@ export const decideIdempotency = <R>(
     return { kind: 'conflict', problem: problemFor('idempotency_key_conflict') }
   }
 }
+
+/**
+ * The most characters an Idempotency-Key may have (CRT-10, decided by the library: the spec says
+ * only "string").
+ *
+ * @example
+ * IDEMPOTENCY_KEY_MAX_LENGTH
+ * //=> 255
+ *
+ * @category model
+ * @since 0.3.0
+ */
+export const IDEMPOTENCY_KEY_MAX_LENGTH: number = WIRE_FORMATS.idempotencyKey.maxLength
+
+const IDEMPOTENCY_KEY = new RegExp(WIRE_FORMATS.idempotencyKey.pattern, 'u')
+
+/** The header's name as it appears in a violation's field (as `X-Service-Change-Reason`). */
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+
+/**
+ * Reads the Idempotency-Key header of a shipment create: the key exactly as sent when it is 1 to
+ * 255 visible ASCII characters (0x21 to 0x7E: letters, digits, punctuation; a UUID fits), `null`
+ * when the header is absent (the header is optional); otherwise 400 `validation_failed` with one
+ * violation at field `Idempotency-Key`: `required` for an empty value, `type` for anything that
+ * is not one string (a header repeated, which Node gives as an array), `encoding` for text that is
+ * not well-formed or holds U+0000, `max_length` past 255 characters, `pattern` for a blank,
+ * control or non-ASCII character.
+ *
+ * Implements CRT-10. Decision (D): the spec says only "string"; 1 to 255 visible ASCII
+ * characters, never trimmed or case-mapped (`abc` and `ABC` are two keys), so a key is stored,
+ * indexed and compared as sent. The OpenAPI document states the same limits (maxLength, pattern).
+ *
+ * @example
+ * [parseIdempotencyKey('3f1c9b1e-7c55-4c1e-9a43-0b7f3f0f4b11').right, parseIdempotencyKey(undefined).right,
+ *  parseIdempotencyKey('two words').left.violations[0].code, parseIdempotencyKey('k'.repeat(256)).left.violations[0].field]
+ * //=> ['3f1c9b1e-7c55-4c1e-9a43-0b7f3f0f4b11', null, 'pattern', 'Idempotency-Key']
+ *
+ * @category rules
+ * @since 0.3.0
+ */
+export const parseIdempotencyKey = (header: unknown): Either<ProblemDetail, string | null> => {
+  if (header === undefined) return right(null)
+  if (typeof header !== 'string') return keyViolation('type', 'must be one string (the header given once)')
+  if (header === '') return keyViolation('required', `must not be empty: 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters`)
+  if (exceedsLength(header, IDEMPOTENCY_KEY_MAX_LENGTH)) return keyViolation('max_length', `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`)
+  if (!isWellFormedWireText(header)) return keyViolation('encoding', WIRE_TEXT_MESSAGE)
+  if (!IDEMPOTENCY_KEY.test(header)) return keyViolation('pattern', 'must be visible ASCII characters only (0x21 to 0x7E: no blank, no control character)')
+  return right(header)
+}
+
+const keyViolation = (code: 'type' | 'required' | 'max_length' | 'encoding' | 'pattern', reason: string): Either<ProblemDetail, never> =>
+  left(validationProblem([violationAt([IDEMPOTENCY_KEY_HEADER], null, code, reason)]))

@@ -61,7 +61,8 @@ export {
   type TenderPrice,
   tenderPrice,
 } from './quotes.js'
-export { type IdempotencyDecision, canonicalJson, decideIdempotency } from './idempotency.js'
+export { type IdempotencyDecision, canonicalJson, decideIdempotency, IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey } from './idempotency.js'
+export { isWireText, checkWireText } from './wireText.js'
 export {
   LIFECYCLE,
   isOrderStatus,

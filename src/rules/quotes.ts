@@ -12,7 +12,7 @@ import { defaultConfig, type RulesConfig } from '../config.js'
 import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
-import { asciiLowerCase } from '../internal/text.js'
+import { asciiLowerCase, isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 import { formatTest, WIRE_FORMATS } from '../model/patterns.js'
 import { total } from '../internal/total.js'
 import { unreadableProblem } from '../internal/unreadable.js'
@@ -106,7 +106,8 @@ export const isQuoteMatchable = /* @__PURE__ */ total(
  * Returns the newest quote the caller's company holds under a customer reference: only that
  * company's quotes whose stored reference equals the query exactly, the latest `createdAt`, ties
  * broken by the greatest id. An absent or empty reference is 400 `validation_failed` (`required`
- * at `reference`), one that is not a string (a repeated parameter) `type`; none is 404
+ * at `reference`), one that is not a string (a repeated parameter) `type`, one that is not wire
+ * text (an unpaired surrogate or U+0000, ERR-01, ID-03) `encoding`; none is 404
  * `quote_not_found`.
  *
  * Implements QTE-05. Decisions (D): the reference is compared exactly as sent, with the stored one
@@ -135,6 +136,7 @@ export const newestQuoteByReference = /* @__PURE__ */ total(
   if (typeof reference !== 'string') {
     return left(validationProblem([violationAt(['reference'], null, 'type', 'must be one customer reference (the parameter given once)')]))
   }
+  if (!isWellFormedWireText(reference)) return left(validationProblem([violationAt(['reference'], null, 'encoding', WIRE_TEXT_MESSAGE)]))
   // Only a list is read (a string is iterable too: 10 MB of it would be read character by character).
   if (!Array.isArray(quotes)) return unreadableProblem<Q>()
   let best: Q | undefined

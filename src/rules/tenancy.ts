@@ -8,6 +8,7 @@ import type { Either } from 'fp-ts/lib/Either.js'
 import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
+import { isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 import { isOrderNumber } from '../model/patterns.js'
 import { total } from '../internal/total.js'
 
@@ -114,6 +115,7 @@ export const authorize = /* @__PURE__ */ total(
 export const parseOrderNumber = (value: unknown): Either<ProblemDetail, string> => {
   if (value === undefined || value === '') return left(validationProblem([violationAt(['orderNumber'], null, 'required', 'is required')]))
   if (typeof value !== 'string') return left(validationProblem([violationAt(['orderNumber'], null, 'type', 'must be a string of 5 letters or digits')]))
+  if (!isWellFormedWireText(value)) return left(validationProblem([violationAt(['orderNumber'], null, 'encoding', WIRE_TEXT_MESSAGE)]))
   if (!isOrderNumber(value)) return left(validationProblem([violationAt(['orderNumber'], null, 'pattern', 'must be exactly 5 letters or digits (A-Z, a-z, 0-9), without blanks')]))
   return right(value)
 }

@@ -14,6 +14,7 @@ import { violationAt, type Result, type Violations } from '../errors/violation.j
 import { left, right } from '../internal/either.js'
 import { instantOf } from '../internal/instant.js'
 import { DATE_TIME_FIELD, readInteger, readNumber, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 import { isObject, own } from '../internal/input.js'
 import type { GpsData } from '../model/tracking.js'
 import { TRACKING_INCLUDE_FORMAT } from '../model/patterns.js'
@@ -57,8 +58,9 @@ export const TRACKING_INCLUDE_MAX_LENGTH: number = TRACKING_INCLUDE_FORMAT.maxLe
  *
  * Implements TRK-01. Decisions (D): an empty value (`include=`) and an empty entry (`location,`)
  * are 400, as is a repeated parameter, so the whole format is the pattern `^location(,location)*$`;
- * a value longer than {@link TRACKING_INCLUDE_MAX_LENGTH} (1,024) characters is one `max_length`
- * violation, judged on its length before it is split, so a 10 MB value costs what a short one does.
+ * a value longer than 1,024 characters is one `max_length` violation, judged on its length before
+ * it is split, so a 10 MB value costs what a short one does; a value that is not wire text (an
+ * unpaired surrogate or U+0000; ERR-01, ID-03) is one `encoding` violation, never echoed.
  *
  * @example
  * [parseTrackingInclude('location').right, parseTrackingInclude(undefined).right, parseTrackingInclude('location,route').left.violations[0].reason]
@@ -76,6 +78,8 @@ export const parseTrackingInclude = (query: unknown): Either<ProblemDetail, Trac
   if (query.length > TRACKING_INCLUDE_MAX_LENGTH) {
     return left(validationProblem([violationAt(path, null, 'max_length', `must be at most ${TRACKING_INCLUDE_MAX_LENGTH} characters`)]))
   }
+  // text that is not wire text is never echoed in the reason below (ERR-01, ID-03)
+  if (!isWellFormedWireText(query)) return left(validationProblem([violationAt(path, null, 'encoding', WIRE_TEXT_MESSAGE)]))
   const unknownSet = new Set<string>()
   let empty = false
   for (const section of query.split(',')) {
@@ -85,7 +89,8 @@ export const parseTrackingInclude = (query: unknown): Either<ProblemDetail, Trac
   if (unknownSet.size === 0 && !empty) return right({ location: true }) // every entry is `location`
   const unknown = [...unknownSet]
   // A section name is no personal data: naming it is what lets a caller fix the query.
-  const named = unknown.map((s) => `'${s.length > 40 ? `${s.slice(0, 40)}…` : s}'`).join(', ')
+  // cut at 40 code points, never inside a surrogate pair
+  const named = unknown.map((s) => `'${s.length > 40 ? `${[...s].slice(0, 40).join('')}${[...s].length > 40 ? '…' : ''}` : s}'`).join(', ')
   const problems = [
     ...(unknown.length === 0 ? [] : [`${unknown.length > 1 ? 'unknown sections' : 'an unknown section'} ${named}`]),
     ...(empty ? ['an empty entry'] : []),

@@ -6,7 +6,7 @@
 // The hostile pool holds, for every value: null, empty and blank strings, booleans, the numbers
 // that trip integer and range checks (-1, 0, 1.5, 2^53, 2^53 + 2, 1e300, and the JS-only NaN,
 // ±Infinity, -0 and undefined), very long strings (2,000 and 2,001 characters; 2,000 emoji, which
-// are 4,000 UTF-16 units), arrays and objects; and, from the value it replaces: a string padded,
+// are 4,000 UTF-16 units), text with U+0000 or an unpaired surrogate, arrays and objects; and, from the value it replaces: a string padded,
 // case-flipped (ASCII, and the non-ASCII letters that a full case mapping folds into ASCII: ı, İ,
 // ſ, ß, K), read as a number, cut, stretched to each limit of the spec in code points, or with one
 // character replaced, inserted or removed; a number as a string, off by one, by a half, negated;
@@ -103,8 +103,8 @@ export const setAt = (payload: unknown, path: Path, value: unknown): unknown => 
 const LIMIT_LENGTHS = [16, 17, 32, 33, 64, 65, 100, 101, 128, 129, 200, 201, 320, 321, 512, 513, 2000, 2001] as const
 /** The list limits of the spec, and around them (CRT-04, APT-03, APT-05, palletDimensions' 3). */
 const LIST_LENGTHS = [2, 3, 4, 9, 10, 11, 19, 20, 21] as const
-/** Characters that break formats: digits, letters, separators, white space, lookalikes, an emoji, a lone surrogate. */
-const CHARS = ['0', '9', 'a', 'Z', 'T', '-', '+', ':', '.', '/', '@', '#', ' ', '\t', '\n', '\u00a0', '\u200b', '\ufeff', 'ı', 'İ', 'ſ', 'ß', '\u212a', 'é', '📦', '\ud83d', '٣'] as const
+/** Characters that break formats: digits, letters, separators, white space, lookalikes, an emoji, lone surrogates, U+0000. */
+const CHARS = ['0', '9', 'a', 'Z', 'T', '-', '+', ':', '.', '/', '@', '#', ' ', '\t', '\n', '\u00a0', '\u200b', '\ufeff', 'ı', 'İ', 'ſ', 'ß', '\u212a', 'é', '📦', '\ud83d', '\udce6', '\u0000', '٣'] as const
 
 const JS_ONLY: ReadonlyArray<unknown> = [undefined, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0]
 const GENERIC: ReadonlyArray<unknown> = [
@@ -112,6 +112,8 @@ const GENERIC: ReadonlyArray<unknown> = [
   0, 1, -1, 1.5, -0.5, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, 1e300, -1e300, 1e-300,
   [], {}, [null], [''], { a: 1 },
   'x'.repeat(2000), 'x'.repeat(2001), '📦'.repeat(2000), '📦'.repeat(2001),
+  // text a server cannot store (ERR-01, ID-03): U+0000, unpaired surrogates, a pair reversed; and a well-formed pair
+  'a\u0000b', '\u0000', '\ud800', 'x\udc00', '\udce6\ud83d', '\ud83d\udce6',
   '0', '1', '-1', '1.5', '1e3', 'NaN', 'null', 'true', 'false', 'undefined',
   '2026-11-24T08:00:00Z', '60601', 'PR', 'us', '+13125550100', 'dock@example.com', 'https://book.example.com/x', 'PORTAL', 'ltl', '70',
 ]
@@ -205,7 +207,7 @@ const KEYS = [
   'requiredPickupDate', 'requiredDeliveryBy', 'appointments', 'shipperDispatch', 'shipmentMode', 'customerReference',
   'pickup', 'delivery', 'channel', 'portalUrl', 'contacts', 'leadTimeHours', 'phone', 'role', 'scac',
   'vehicleId', 'timestamp', 'latitude', 'longitude', 'heading', 'speed',
-  'companyId', 'extra', 'id', '', 'Name', 'zipcode', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf',
+  'companyId', 'extra', 'id', '', 'Name', 'zipcode', '\ud800', 'k\u0000', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf',
 ] as const
 
 const addKey = (payload: unknown, path: Path, key: string, v: unknown): Corruption => ({

@@ -348,7 +348,7 @@ describe('CRT-06, CRT-07, FRT-02, FRT-09, FRT-10, FRT-12, TRK-02 rules a schema 
 
   it('CRT-06: requiredDeliveryBy before requiredPickupDate is a mismatch at requiredDeliveryBy', () => {
     // two instants in order; when they coincide, the earliest instant the format can name goes first
-    const EARLIEST = { text: '0000-01-01T00:00+23:59', instant: new Date(0).setUTCFullYear(0, 0, 1) - 1439 * 60_000 }
+    const EARLIEST = { text: '0001-01-01T00:00+23:59', instant: new Date(0).setUTCFullYear(1, 0, 1) - 1439 * 60_000 }
     const LATEST = '9999-12-31T23:59:59.999-23:59'
     const earlierLater = fc
       .tuple(wireDateTimeArb, wireDateTimeArb)

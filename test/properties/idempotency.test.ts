@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import { canonicalJsonText } from '../../src/internal/canonicalJson.js'
-import { canonicalJson, decideIdempotency } from '../../src/rules/idempotency.js'
+import { canonicalJson, decideIdempotency, IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey } from '../../src/rules/idempotency.js'
 import { runsOf } from '../support/runs.js'
 
 const HOUR = 3_600_000
@@ -362,5 +362,51 @@ describe('CRT-10 idempotency on hostile text', () => {
       expect(decideTexts(a, b)).toBe('conflict')
       expect(decideTexts(a, a)).toBe('replay')
     }
+  })
+})
+
+describe('CRT-10 the Idempotency-Key header: 1 to 255 visible ASCII characters, as sent', () => {
+  const visible = fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c))
+  it('a key of 1 to 255 visible ASCII characters comes back exactly as sent; absent is no key (null)', () => {
+    fc.assert(
+      fc.property(fc.array(visible, { minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH }).map((cs) => cs.join('')), (key) => {
+        expect(parseIdempotencyKey(key)).toEqual({ _tag: 'Right', right: key })
+      }),
+    )
+    expect(parseIdempotencyKey(undefined)).toEqual({ _tag: 'Right', right: null })
+    expect(IDEMPOTENCY_KEY_MAX_LENGTH).toBe(255)
+  })
+
+  it('anything else is one 400 validation_failed violation at Idempotency-Key, its code saying why', () => {
+    /** The oracle, by characters: what a key breaks first. */
+    const expected = (v: unknown): string => {
+      if (typeof v !== 'string') return 'type'
+      if (v === '') return 'required'
+      if ([...v].length > 255) return 'max_length'
+      if (v.includes('\u0000') || [...v].some((c) => c.length === 1 && c >= '\ud800' && c <= '\udfff')) return 'encoding'
+      return [...v].every((c) => c >= '!' && c <= '~') ? 'accepted' : 'pattern'
+    }
+    const bad = fc.constantFrom(' ', '\t', '\u0000', '\u007f', 'é', '\ud800', '\udc00', '📦', '\u00a0', '\n')
+    const keyArb = fc.oneof(
+      fc.tuple(fc.array(visible, { maxLength: 10 }), bad, fc.array(visible, { maxLength: 10 })).map(([a, b, c]) => [...a, b, ...c].join('')),
+      fc.integer({ min: 256, max: 600 }).map((n) => 'k'.repeat(n)),
+      fc.integer({ min: 128, max: 300 }).map((n) => '📦'.repeat(n)),
+      fc.string({ unit: 'binary', maxLength: 20 }),
+      fc.constantFrom<unknown>('', null, 1, ['a', 'b'], true, {}),
+    )
+    fc.assert(
+      fc.property(keyArb, (key) => {
+        const r = parseIdempotencyKey(key)
+        const want = expected(key)
+        if (want === 'accepted') expect(r).toEqual({ _tag: 'Right', right: key })
+        else {
+          expect(r._tag).toBe('Left')
+          if (r._tag === 'Left') {
+            expect([r.left.status, r.left.reason]).toEqual([400, 'validation_failed'])
+            expect(r.left.violations?.map((v) => [v.field, v.code])).toEqual([['Idempotency-Key', want]])
+          }
+        }
+      }),
+    )
   })
 })

@@ -209,21 +209,27 @@ describe('number codecs agree with plain comparisons', () => {
 })
 
 describe('schema builders accept what their options say and describe exactly that', () => {
-  it('text: at most maxLength code points and, when notBlank, a non-space character; its schema lists only the given limits', () => {
+  it('text: wire text of at most maxLength code points and, when notBlank, a non-space character; its schema states exactly that', () => {
     fc.assert(
       fc.property(
         fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
         fc.boolean(),
         fc.option(fc.string({ minLength: 1, maxLength: 8 }), { nil: undefined }),
-        fc.oneof(fc.string({ maxLength: 12 }), fc.stringMatching(/^\s{0,4}$/)),
+        fc.oneof(
+          fc.string({ maxLength: 12 }),
+          fc.stringMatching(/^\s{0,4}$/),
+          fc.array(fc.constantFrom('a', ' ', '\u0000', '\ud800', '\udc00', '\ud83d\udce6'), { maxLength: 5 }).map((cs) => cs.join('')),
+        ),
         (maxLength, notBlank, name, s) => {
           const c = text({ ...(maxLength === undefined ? {} : { maxLength }), notBlank, ...(name === undefined ? {} : { name }) })
-          expect(c.is(s)).toBe((maxLength === undefined || codePoints(s) <= maxLength) && (!notBlank || /\S/u.test(s)))
+          // wire text (ERR-01, ID-03): encodeURIComponent throws on an unpaired surrogate, an oracle apart from the code
+          const wellFormed = ((): boolean => { try { encodeURIComponent(s); return true } catch { return false } })() && !s.includes('\u0000')
+          expect(c.is(s)).toBe((maxLength === undefined || codePoints(s) <= maxLength) && wellFormed && (!notBlank || /\S/u.test(s)))
           expect(c.is(1)).toBe(false)
           expect(c.name).toBe(name ?? (notBlank ? 'NonBlankText' : 'Text'))
           expect('maxLength' in c.jsonSchema).toBe(maxLength !== undefined)
           if (maxLength !== undefined) expect(c.jsonSchema['maxLength']).toBe(maxLength)
-          expect('pattern' in c.jsonSchema).toBe(notBlank)
+          expect(new RegExp(c.jsonSchema['pattern'] as string, 'u').test(s)).toBe(wellFormed && (!notBlank || /\S/u.test(s)))
           expect(isDescribed(c)).toBe(true)
         },
       ),

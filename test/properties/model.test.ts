@@ -48,7 +48,7 @@ describe('ID-03 timestamps', () => {
     const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'))
     const stampArb = fc
       .record({
-        year: fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')),
+        year: fc.integer({ min: 1, max: 9999 }).map((n) => String(n).padStart(4, '0')),
         month: fc.integer({ min: 1, max: 12 }),
         day: fc.integer({ min: 1, max: 31 }),
         hour: two(23),
