@@ -5,15 +5,15 @@
 // Starts the server the way an operator does (bin/shipper-rules-sandbox.js, logging off) on a fresh
 // PGlite data directory and/or on a fresh schema of the PostgreSQL server of DATABASE_URL, and
 // `prism mock` on the document the library generates (openApiDocument(), the one the sandbox serves
-// at /api-docs/shipper-v1). Each scenario runs on the mock first, then on each sandbox, with the
-// same connections, duration and request sequence; for each it prints requests per second,
+// at /api-docs/shipper-v1). Each scenario runs on the mock and on each sandbox in turn (--rounds
+// slices each, alternating), with the same connections, duration and request sequence; it prints requests per second,
 // p50/p99 latency, the ratios against the mock, and the CPU time per request of the server process
 // and of the database (/proc/<pid>/stat, Linux). Then it stops the servers and checks in each
 // database that every create answered 200 is stored exactly once, that every Idempotency-Key
 // answered 200 names its order, and that every confirm answered 200 left its order CONFIRMED.
 // Ratios are the point: the machine's load moves the absolute figures, and both sides share it.
 //
-//   node scripts/load.mjs [--duration 15] [--warmup 3] [--connections 16] [--scenario mix,create-confirm]
+//   node scripts/load.mjs [--duration 15] [--rounds 3] [--warmup 3] [--connections 16] [--scenario mix,create-confirm]
 //                         [--databases pglite,postgres] [--peer prism|none] [--json FILE]
 //   DATABASE_URL=postgres://user@127.0.0.1:5432/db node scripts/load.mjs      (PostgreSQL; add
 //       --databases postgres,pglite to run both and print PGlite's ratio to PostgreSQL)
@@ -44,6 +44,7 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '15' },
     warmup: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
     scenario: { type: 'string', default: 'mix,create-confirm' },
     databases: { type: 'string' },
@@ -53,6 +54,7 @@ const { values } = parseArgs({
 })
 const duration = Math.min(Math.max(Number(values.duration), 1), 300)
 const warmup = Math.min(Math.max(Number(values.warmup), 0), 60)
+const rounds = Math.min(Math.max(Math.round(Number(values.rounds)), 1), 20)
 const connections = Math.min(Math.max(Number(values.connections), 1), 256)
 const SCENARIOS = ['mix', 'create-confirm']
 const scenarios = values.scenario.split(',').filter((s) => s !== '')
@@ -358,38 +360,64 @@ const watchPostgres = async (admin, target) => {
   }
 }
 
-const run = async (target, scenario, state, seconds) => {
+/** One slice: autocannon on one target for `seconds`, every response's latency kept, CPU read before and after. */
+const slice = async (target, scenario, state, seconds) => {
   const requests = requestsFor(scenario, target, state)
   const admin = target.kind === 'sandbox' && target.onPostgres ? await pgAdmin() : undefined
   const watch = admin !== undefined ? await watchPostgres(admin, target) : undefined
   const serverBefore = cpuMs(target.child.pid)
   const selfBefore = process.cpuUsage()
-  const result = await autocannon({ url: target.base, connections, duration: seconds, requests, timeout: 10 })
+  const latencies = []
+  const result = await new Promise((resolve, reject) => {
+    const instance = autocannon({ url: target.base, connections, duration: seconds, requests, timeout: 10 }, (error, r) => (error ? reject(error) : resolve(r)))
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
+  })
   const self = process.cpuUsage(selfBefore)
   const serverAfter = cpuMs(target.child.pid)
   const db = watch !== undefined && watch.stop !== undefined ? await watch.stop() : undefined
   if (admin !== undefined) await admin.end()
-  const n = result.requests.total
-  const perRequest = (ms) => (ms === undefined || n === 0 ? undefined : ms / n)
-  const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)]))
   return {
-    target: target.name,
-    scenario,
-    durationSeconds: result.duration,
-    requests: n,
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    seconds: result.duration,
+    latencies,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)])),
+    serverMs: serverBefore !== undefined && serverAfter !== undefined ? serverAfter - serverBefore : undefined,
+    db,
+    generatorMs: (self.user + self.system) / 1000,
+  }
+}
+
+/** The slices of one target in one scenario as one result: all responses' latencies, CPU summed. */
+const aggregate = (target, scenario, slices) => {
+  const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b)
+  const n = latencies.length
+  const at = (q) => (n === 0 ? null : Math.round(latencies[Math.min(n - 1, Math.floor(q * n))] * 10) / 10)
+  const seconds = slices.reduce((a, s) => a + s.seconds, 0)
+  const sum = (f) => slices.reduce((a, s) => (a === undefined || f(s) === undefined ? undefined : a + f(s)), 0)
+  const perRequest = (ms) => (ms === undefined || n === 0 ? undefined : ms / n)
+  const codes = {}
+  for (const s of slices) for (const [k, v] of Object.entries(s.statusCodes)) codes[k] = (codes[k] ?? 0) + v
+  const unreadable = slices.find((s) => s.db?.unreadable !== undefined)?.db.unreadable
+  return {
+    target: target.name,
+    scenario,
+    durationSeconds: seconds,
+    slices: slices.length,
+    requests: n,
+    requestsPerSecond: Math.round(n / seconds),
+    latencyMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: n === 0 ? null : Math.round(latencies[n - 1]) },
+    errors: sum((s) => s.errors),
+    timeouts: sum((s) => s.timeouts),
+    non2xx: sum((s) => s.non2xx),
     statusCodes: codes,
     cpuMsPerRequest: {
-      server: perRequest(serverBefore !== undefined && serverAfter !== undefined ? serverAfter - serverBefore : undefined),
-      database:
-        target.kind === 'mock' ? null : target.onPostgres ? (db?.unreadable !== undefined ? db.unreadable : perRequest(db?.backendsMs)) : 'inside the server process (PGlite): included in server',
-      databaseCluster: db !== undefined && db.unreadable === undefined ? perRequest(db.clusterMs) : undefined,
-      databaseBackends: db?.backends,
-      loadGenerator: perRequest((self.user + self.system) / 1000),
+      server: perRequest(sum((s) => s.serverMs)),
+      database: target.kind === 'mock' ? null : target.onPostgres ? (unreadable ?? perRequest(sum((s) => s.db?.backendsMs))) : 'inside the server process (PGlite): included in server',
+      databaseCluster: target.onPostgres && unreadable === undefined ? perRequest(sum((s) => s.db?.clusterMs)) : undefined,
+      databaseBackends: target.onPostgres ? Math.max(...slices.map((s) => s.db?.backends ?? 0)) : undefined,
+      loadGenerator: perRequest(sum((s) => s.generatorMs)),
     },
   }
 }
@@ -405,12 +433,15 @@ try {
   const states = new Map()
   for (const t of order) states.set(t, await prepare(t))
 
+  // each scenario: a warm-up per target, then `rounds` slices of duration/rounds seconds per
+  // target, taking turns (mock, sandbox, …, mock, sandbox, …), so that a change in the machine's
+  // load during the run falls on every target alike
   const results = []
   for (const scenario of scenarios) {
-    for (const t of order) {
-      if (warmup > 0) await run(t, scenario, states.get(t), warmup)
-      results.push(await run(t, scenario, states.get(t), duration))
-    }
+    for (const t of order) if (warmup > 0) await slice(t, scenario, states.get(t), warmup)
+    const slices = new Map(order.map((t) => [t, []]))
+    for (let r = 0; r < rounds; r++) for (const t of order) slices.get(t).push(await slice(t, scenario, states.get(t), duration / rounds))
+    for (const t of order) results.push(aggregate(t, scenario, slices.get(t)))
   }
 
   // ---- after: stop the servers, then look in each database ----
@@ -448,7 +479,7 @@ try {
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
   const fmt = (v, digits = 2) => (typeof v === 'number' ? v.toFixed(digits) : v === null || v === undefined ? '—' : String(v))
   const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b > 0 ? `${(a / b).toFixed(2)}x` : '—')
-  const lines = [`sandbox load: ${connections} connections, ${duration} s per scenario and target (after ${warmup} s warm-up), node ${process.version}, ${readdirSync('/sys/devices/system/cpu').filter((n) => /^cpu\d+$/.test(n)).length} CPUs, load average ${load} at the end`]
+  const lines = [`sandbox load: ${connections} connections, ${duration} s per scenario and target in ${rounds} turns (after ${warmup} s warm-up), node ${process.version}, ${readdirSync('/sys/devices/system/cpu').filter((n) => /^cpu\d+$/.test(n)).length} CPUs, load average ${load} at the end`]
   const ratios = {}
   for (const scenario of scenarios) {
     const rs = results.filter((r) => r.scenario === scenario)
@@ -472,8 +503,11 @@ try {
     const sr = (ratios[scenario] = {})
     if (mockResult !== undefined) {
       for (const r of rs.filter((x) => x !== mockResult)) {
-        sr[r.target] = { requestsPerSecond: r.requestsPerSecond / mockResult.requestsPerSecond, p99: r.latencyMs.p99 / mockResult.latencyMs.p99 }
-        lines.push(`${r.target} / mock: requests/s ${ratio(r.requestsPerSecond, mockResult.requestsPerSecond)}, p99 ${ratio(r.latencyMs.p99, mockResult.latencyMs.p99)}`)
+        // CPU per request, the sandbox's server and database together against the mock's process:
+        // steadier than requests/s when other work on the machine takes the cores
+        const cpu = (x) => (typeof x.cpuMsPerRequest.server === 'number' ? x.cpuMsPerRequest.server + (typeof x.cpuMsPerRequest.database === 'number' ? x.cpuMsPerRequest.database : 0) : undefined)
+        sr[r.target] = { requestsPerSecond: r.requestsPerSecond / mockResult.requestsPerSecond, p99: r.latencyMs.p99 / mockResult.latencyMs.p99, cpuPerRequest: cpu(r) !== undefined && cpu(mockResult) !== undefined ? cpu(r) / cpu(mockResult) : null }
+        lines.push(`${r.target} / mock: requests/s ${ratio(r.requestsPerSecond, mockResult.requestsPerSecond)}, p99 ${ratio(r.latencyMs.p99, mockResult.latencyMs.p99)}, CPU per request (server + database) ${ratio(cpu(r), cpu(mockResult))}`)
       }
     }
     if (pg !== undefined && lite !== undefined) {
@@ -489,7 +523,7 @@ try {
   lines.push(`(${Math.round((Date.now() - started) / 1000)} s in all)`, '')
   process.stdout.write(lines.join('\n'))
   if (values.json !== undefined) {
-    writeFileSync(values.json, `${JSON.stringify({ node: process.version, loadAverage: load, connections, durationSeconds: duration, warmupSeconds: warmup, peer: mock?.name ?? null, results, ratios, integrity: checks }, null, 2)}\n`)
+    writeFileSync(values.json, `${JSON.stringify({ node: process.version, loadAverage: load, connections, durationSeconds: duration, rounds, warmupSeconds: warmup, peer: mock?.name ?? null, results, ratios, integrity: checks }, null, 2)}\n`)
   }
   const sandboxResults = results.filter((r) => r.target !== mock?.name)
   const failed = Object.values(checks).some((c) => c.lost > 0 || c.duplicated > 0 || c.keysMissing > 0 || c.keysNamingOtherOrders > 0 || c.keysOfMissingOrders > 0 || c.confirmedNotConfirmed > 0) || sandboxResults.some((r) => r.errors > 0 || r.non2xx > 0)
