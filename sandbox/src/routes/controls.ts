@@ -4,7 +4,7 @@
 // the library's `transition`. (Operator controls are in operator.ts.)
 import type { FastifyInstance } from 'fastify'
 import { DateTime } from 'luxon'
-import { isLeft, problemFor, transition, violationAt } from 'shipper-rules'
+import { isLeft, parseOrderNumber, problemFor, transition, violationAt } from 'shipper-rules'
 import { MAX_CLOCK_OFFSET_MS, wireTime } from '../clock.js'
 import { outboxMessageOf, type OutboxRow } from '../appointments.js'
 import { generateAppointmentPdfs } from '../appointmentsPdf.js'
@@ -92,8 +92,10 @@ export const controlRoutes = (ctx: Context) => async (app: FastifyInstance) => {
   app.get<{ Querystring: { orderNumber?: unknown } }>('/sandbox/outbox', async (request, reply) => {
     const caller = await authenticate(ctx, request, reply)
     if (caller === undefined) return reply
-    const only = request.query.orderNumber
-    if (only !== undefined && typeof only !== 'string') return sendProblem(reply, problemFor('validation_failed', undefined, [violationAt(['orderNumber'], null, 'type', 'must be one order number')]))
+    const asked = request.query.orderNumber
+    const parsed = asked === undefined ? undefined : parseOrderNumber(asked)
+    if (parsed !== undefined && isLeft(parsed)) return sendProblem(reply, parsed.left)
+    const only = parsed?.right
     const rows = await ctx.store.query<OutboxRow>(
       `SELECT * FROM outbox WHERE company_id = $1${only !== undefined ? ' AND order_number = $2' : ''} ORDER BY seq`,
       only !== undefined ? [caller.companyId, only] : [caller.companyId],

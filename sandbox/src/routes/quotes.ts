@@ -122,6 +122,9 @@ export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     const caller = await authenticate(ctx, request, reply)
     if (caller === undefined) return reply
     const reference = request.query.reference
+    // a reference the library refuses (missing, malformed, not wire text) is its 400 before any query
+    const judged = newestQuoteByReference([], { companyId: caller.companyId, reference })
+    if (isLeft(judged) && judged.left.status === 400) return sendProblem(reply, judged.left)
     // only the caller's own quotes are read, and of those only the one newestQuoteByReference
     // would pick (see NEWEST_BY_REFERENCE); the library still picks it and decides 400/404
     const rows = typeof reference === 'string' && reference !== '' ? await ctx.store.query<QuoteRow>(NEWEST_BY_REFERENCE, [caller.companyId, reference]) : []

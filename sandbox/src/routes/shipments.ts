@@ -6,6 +6,7 @@ import {
   decideIdempotency,
   isLeft,
   isOversized,
+  parseIdempotencyKey,
   parseOrderNumber,
   problemFor,
   tenderPrice,
@@ -162,8 +163,10 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
   app.post('/v1/shipper/shipment', async (request, reply) => {
     const caller = await authenticate(ctx, request, reply)
     if (caller === undefined) return reply
-    const header = request.headers['idempotency-key']
-    const key = typeof header === 'string' ? header : undefined
+    // the key as the library reads it: 1 to 255 visible ASCII characters (CRT-10), else 400
+    const parsedKey = parseIdempotencyKey(request.headers['idempotency-key'])
+    if (isLeft(parsedKey)) return sendProblem(reply, parsedKey.left)
+    const key = parsedKey.right ?? undefined
     const places: Partial<Record<Stop, string>> = {}
     for (const stop of STOPS) {
       const value = request.headers[PLACE_HEADERS[stop]]
