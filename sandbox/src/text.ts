@@ -1,12 +1,6 @@
-// The sandbox's own text fields (a company name), judged as the library judges wire text: well-formed
-// Unicode, no U+0000, a length in code points.
-import { violationAt, type Violation } from 'shipper-rules'
-
-/** An unpaired surrogate or U+0000: text PostgreSQL cannot store. */
-const ILL_FORMED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
-/** Whether a string is well-formed Unicode without U+0000. */
-export const isStorableText = (s: string): boolean => !ILL_FORMED.test(s)
+// The sandbox's own text fields (a company name), judged by the library's wire-text rule
+// (isWireText: well-formed Unicode, no U+0000; code `encoding`) and a length in code points.
+import { isWireText, violationAt, type Violation } from 'shipper-rules'
 
 const codePoints = (s: string): number => {
   let n = 0
@@ -14,10 +8,10 @@ const codePoints = (s: string): number => {
   return n
 }
 
-/** A company name: 1 to 200 characters (code points), not blank, well-formed; the violation at `name`, or undefined. */
+/** A company name: 1 to 200 characters (code points), not blank, wire text; the violation at `name`, or undefined. */
 export const companyNameViolation = (name: unknown): Violation | undefined => {
   if (typeof name !== 'string' || name.trim().length === 0) return violationAt(['name'], null, 'required', 'must be a company name of 1 to 200 characters')
   if (name.length > 400 || codePoints(name) > 200) return violationAt(['name'], null, 'max_length', 'must be at most 200 characters')
-  if (!isStorableText(name)) return violationAt(['name'], null, 'pattern', 'must be well-formed Unicode text without U+0000')
+  if (!isWireText(name)) return violationAt(['name'], null, 'encoding', 'must be well-formed Unicode text without U+0000 (no unpaired surrogate)')
   return undefined
 }
