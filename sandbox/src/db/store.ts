@@ -150,13 +150,15 @@ const openPostgres = async (url: string, schema: string | undefined): Promise<St
  * without bound; any further text runs unnamed, as before.
  */
 const MAX_PREPARED = 500
-const preparedStatementNames = () => {
+const sha256Prefix = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 24)
+/** @internal exported for its test, with `hash` replaceable to force collisions */
+export const preparedStatementNames = (hash: (sql: string) => string = sha256Prefix, max = MAX_PREPARED) => {
   const byText = new Map<string, string>()
   const texts = new Map<string, string>()
   return (sql: string): string | undefined => {
     const known = byText.get(sql)
-    if (known !== undefined || byText.size >= MAX_PREPARED) return known
-    const base = `sbx_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`
+    if (known !== undefined || byText.size >= max) return known
+    const base = `sbx_${hash(sql)}`
     let name = base
     for (let n = 2; texts.has(name); n++) name = `${base}_${n}`
     byText.set(sql, name)
