@@ -2,12 +2,16 @@
 // refused before anything decodes it; a large allowed image converts in a worker thread while the
 // server keeps answering; a conversion past its time or memory, or a crashing converter, is a
 // ProblemDetail and the server carries on; at most a few conversions run at once. And an upload
-// answered early (401, 404, 409, 415) reaches Node's fetch streaming a FormData every time: the
-// server reads the rest of the body and drops it instead of closing the socket under the client;
-// only a body past the limit costs the connection. No assertion here depends on timing: the
+// answered early (401, 404, 409, 415) reaches Node's fetch streaming a FormData every time (the
+// client in a process of its own: sharing the server's event loop it would read every answer in
+// time and hide the EPIPE): the server reads the rest of the body and drops it instead of closing
+// the socket under the client; only a body past the limit costs the connection. No assertion here depends on timing: the
 // waits are generous and only order the events.
+import { execFile } from 'node:child_process'
 import { request as httpRequest, Agent } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConversionPool, conversionsStarted, uploadLimits } from '../src/conversions.js'
@@ -234,41 +238,36 @@ describe('conversion off the event loop', () => {
   })
 })
 
-/** What Node's fetch makes of a FormData upload of `blob` (it streams the body): the status and reason, or the network error's code. */
-const fetchForm = async (path: string, headers: Record<string, string>, blob: Blob, filename = 'scan.png'): Promise<string> => {
-  const form = new FormData()
-  form.append('file', blob, filename)
-  try {
-    const response = await fetch(`${sandbox.base}${path}`, { method: 'POST', body: form, headers })
-    const body = (await response.json()) as { reason?: string }
-    return `${response.status} ${body.reason ?? ''}`
-  } catch (e) {
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause
-    return `network error ${cause?.code ?? cause?.message ?? String(e)}`
-  }
+const execFileAsync = promisify(execFile)
+const FORM_CLIENT = fileURLToPath(new URL('./support/formClient.mjs', import.meta.url))
+
+/**
+ * What Node's fetch, in a process of its own, makes of `tries` FormData uploads of a file of
+ * `size` bytes to `path` (support/formClient.mjs): "<status> <reason>" or "network error <code>" each.
+ */
+const formClient = async (path: string, headers: Record<string, string>, tries: number, size: number, contentType = 'image/png', mode: 'form' | 'paced' = 'form'): Promise<string[]> => {
+  const { stdout } = await execFileAsync(process.execPath, [FORM_CLIENT, `${sandbox.base}${path}`, JSON.stringify(headers), String(tries), String(size), contentType, mode], { maxBuffer: 1 << 20 })
+  return JSON.parse(stdout) as string[]
 }
 
 describe('early answers reach a client that is still sending', () => {
   const TRIES = 30
 
-  it('FormData of 3 MB by fetch, refused early (401, 404 order_not_found, 409, 415): every try gets the ProblemDetail, never EPIPE or ECONNRESET', async () => {
+  it('FormData of 3 MB by fetch (another process), refused early (401, 404 order_not_found, 409, 415): every try gets the ProblemDetail, never EPIPE or ECONNRESET', async () => {
     const mine = await newOrder(acme)
     const foreign = await newOrder(globex)
     const accepted = await newOrder(acme)
     expect((await sandbox.call('PUT', `/v1/shipper/shipment/${accepted}/confirm`, { as: acme })).status).toBe(200)
     expect((await sandbox.call('POST', `/sandbox/orders/${accepted}/events`, { as: acme, body: { event: 'ACCEPT' } })).status).toBe(200)
-    const png = new Blob([Buffer.alloc(3 * 1024 * 1024, 0x55)], { type: 'image/png' })
-    const text = new Blob([Buffer.alloc(3 * 1024 * 1024, 0x55)], { type: 'text/plain' })
-    const cases: Array<[string, string, Record<string, string>, Blob, string]> = [
-      ['no credentials', docPath(mine), {}, png, '401 unauthorized'],
-      ['another company\u2019s order', docPath(foreign), auth(acme), png, '404 order_not_found'],
-      ['an accepted order', docPath(accepted), auth(acme), png, '409 order_accepted_appointment_locked'],
-      ['a refused part type', docPath(mine), auth(acme), text, '415 unsupported_media_type'],
+    const size = 3 * 1024 * 1024
+    const cases: Array<[string, string, Record<string, string>, string, string]> = [
+      ['no credentials', docPath(mine), {}, 'image/png', '401 unauthorized'],
+      ['another company\u2019s order', docPath(foreign), auth(acme), 'image/png', '404 order_not_found'],
+      ['an accepted order', docPath(accepted), auth(acme), 'image/png', '409 order_accepted_appointment_locked'],
+      ['a refused part type', docPath(mine), auth(acme), 'text/plain', '415 unsupported_media_type'],
     ]
-    for (const [name, path, headers, blob, expected] of cases) {
-      const answers: string[] = []
-      for (let i = 0; i < TRIES; i++) answers.push(await fetchForm(path, headers, blob))
-      expect(answers, name).toEqual(new Array(TRIES).fill(expected))
+    for (const [name, path, headers, contentType, expected] of cases) {
+      expect(await formClient(path, headers, TRIES, size, contentType), name).toEqual(new Array(TRIES).fill(expected))
     }
     // and the server is still itself
     expect((await sandbox.call('GET', `/v1/shipper/shipment/${mine}/appointment/PICKUP`, { as: acme })).status).toBe(200)
@@ -276,32 +275,7 @@ describe('early answers reach a client that is still sending', () => {
 
   it('a slow sender (the FormData streamed in 64 kB pieces with pauses) refused early gets the answer too', async () => {
     const mine = await newOrder(acme)
-    const probe = new Request('http://127.0.0.1/', { method: 'POST', body: (() => {
-      const form = new FormData()
-      form.append('file', new Blob([Buffer.alloc(2 * 1024 * 1024, 0x55)], { type: 'image/png' }), 'scan.png')
-      return form
-    })() })
-    const contentType = probe.headers.get('content-type') ?? ''
-    const body = Buffer.from(await probe.arrayBuffer())
-    const answers: string[] = []
-    for (let i = 0; i < 10; i++) {
-      let at = 0
-      const paced = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          if (at >= body.length) return controller.close()
-          await new Promise((resolve) => setTimeout(resolve, 1))
-          controller.enqueue(body.subarray(at, at + 65_536))
-          at += 65_536
-        },
-      })
-      try {
-        const response = await fetch(`${sandbox.base}${docPath(mine)}`, { method: 'POST', body: paced, headers: { 'content-type': contentType }, duplex: 'half' } as RequestInit)
-        answers.push(`${response.status} ${((await response.json()) as { reason: string }).reason}`)
-      } catch (e) {
-        answers.push(`network error ${(e as { cause?: { code?: string } }).cause?.code ?? String(e)}`)
-      }
-    }
-    expect(answers).toEqual(new Array(10).fill('401 unauthorized'))
+    expect(await formClient(docPath(mine), {}, 10, 2 * 1024 * 1024, 'image/png', 'paced')).toEqual(new Array(10).fill('401 unauthorized'))
   })
 
   it('after an early answer within the limit the connection is kept: the next request on it is answered', async () => {
