@@ -374,4 +374,11 @@ describe('a body past the limit with an early refusal', () => {
     expect(cut).toMatchObject({ status: 413, reason: 'file_too_large', connection: 'close', closed: true })
     expect((await sandbox.call('GET', `/v1/shipper/shipment/${mine}/appointment/PICKUP`, { as: acme })).status).toBe(200)
   })
+
+  it('Node\u2019s fetch (another process) sending 12 MB still reads the answer: 401, and 413 for the file itself (the socket lingers after the answer)', async () => {
+    const mine = await newOrder(acme)
+    const size = 12 * 1024 * 1024
+    expect(await formClient(docPath(mine), {}, 10, size, 'application/pdf')).toEqual(new Array(10).fill('401 unauthorized'))
+    expect(await formClient(docPath(mine), auth(acme), 10, size, 'application/pdf')).toEqual(new Array(10).fill('413 file_too_large'))
+  })
 })
