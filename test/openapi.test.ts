@@ -21,6 +21,7 @@ import {
   type Violation,
 } from '../src/index.js'
 import { boundedNumber, crossField, described, documented, formatted, integer, list, orNull, text } from '../src/model/schema.js'
+import { NOT_BLANK_WIRE_TEXT_FORMAT, WIRE_TEXT_FORMAT } from '../src/model/patterns.js'
 import { COMPONENT_CODECS } from '../src/openapi/components.js'
 import { openApiDocument, type ComponentName, type OpenApiDocument } from '../src/openapi/index.js'
 import { jsonSchemaOf } from '../src/openapi/jsonSchema.js'
@@ -95,8 +96,8 @@ describe('jsonSchemaOf: the walker, on a fixture of its own', () => {
   })
 
   it('a refinement built in model/schema.ts: its keywords merged with its base, bounds tightened, integer narrowing number', () => {
-    expect(schemaOf(text({ maxLength: 64, notBlank: true }))).toEqual({ type: 'string', maxLength: 64, pattern: WIRE_FORMATS.notBlankWireText.pattern })
-    expect(schemaOf(text())).toEqual({ type: 'string', pattern: WIRE_FORMATS.wireText.pattern })
+    expect(schemaOf(text({ maxLength: 64, notBlank: true }))).toEqual({ type: 'string', maxLength: 64, pattern: NOT_BLANK_WIRE_TEXT_FORMAT.pattern })
+    expect(schemaOf(text())).toEqual({ type: 'string', pattern: WIRE_TEXT_FORMAT.pattern })
     expect(schemaOf(formatted(WIRE_FORMATS.scac, 'Scac'))).toEqual({ type: 'string', pattern: WIRE_FORMATS.scac.pattern, maxLength: 4 })
     expect(schemaOf(integer({ minimum: 0, maximum: 168 }))).toEqual({ type: 'integer', minimum: 0, maximum: 168 })
     expect(schemaOf(boundedNumber({ minimum: -90, maximum: 90 }))).toEqual({ type: 'number', minimum: -90, maximum: 90 })
@@ -112,7 +113,7 @@ describe('jsonSchemaOf: the walker, on a fixture of its own', () => {
     // a keyword the base already has with another value is kept beside it, in allOf
     expect(schemaOf(described(t.refinement(text({ notBlank: true }), () => true, 'Digits'), { pattern: '^\\d+$' }))).toEqual({
       type: 'string',
-      pattern: WIRE_FORMATS.notBlankWireText.pattern,
+      pattern: NOT_BLANK_WIRE_TEXT_FORMAT.pattern,
       allOf: [{ pattern: '^\\d+$' }],
     })
   })

@@ -154,28 +154,6 @@ export const WIRE_FORMATS = {
    * CRT-02). The pattern is unanchored: it only asks for one visible character somewhere.
    */
   notBlank: { pattern: '\\S', description: 'text with at least one character that is not white space' },
-  /**
-   * Idempotency-Key header (CRT-10, decided by the library: the spec says only "string"): 1 to
-   * 255 visible ASCII characters, 0x21 to 0x7E (no blank, no control character, nothing outside
-   * ASCII), compared exactly as sent.
-   */
-  idempotencyKey: { pattern: '^[!-~]+$', maxLength: 255, description: '1 to 255 visible ASCII characters (0x21 to 0x7E: no blank, no control character)' },
-  /**
-   * Wire text: well-formed Unicode (no unpaired surrogate, as I-JSON, RFC 7493, requires) without
-   * U+0000, which PostgreSQL's `text` and `jsonb` cannot hold (ERR-01, ID-03). Under the `u` flag
-   * a surrogate pair is one code point outside the class, so only a lone surrogate is refused.
-   * Every free-text field of a request carries it in the OpenAPI document.
-   */
-  wireText: { pattern: '^[^\\u0000\\uD800-\\uDFFF]*$', description: 'well-formed Unicode text without U+0000 (no unpaired surrogate)' },
-  /**
-   * Required wire text: {@link WIRE_FORMATS}.wireText with at least one character that is not
-   * white space (one pattern, since a JSON Schema holds one `pattern` keyword; linear: the blank
-   * prefix and the first visible character cannot overlap).
-   */
-  notBlankWireText: {
-    pattern: '^\\s*[^\\s\\u0000\\uD800-\\uDFFF][^\\u0000\\uD800-\\uDFFF]*$',
-    description: 'well-formed Unicode text without U+0000, with at least one character that is not white space',
-  },
 } as const satisfies Record<string, WireFormat>
 
 /**
@@ -186,6 +164,40 @@ export const WIRE_FORMATS = {
  * @internal
  */
 export const TRACKING_INCLUDE_FORMAT = { pattern: '^location(?:,location)*$', maxLength: 1024, description: 'location, once or more, comma-separated (the one optional section)' } as const satisfies WireFormat
+
+/**
+ * The Idempotency-Key header (CRT-10, decided by the library: the spec says only "string"): 1 to
+ * 255 visible ASCII characters, 0x21 to 0x7E (no blank, no control character, nothing outside
+ * ASCII), compared exactly as sent. Apart from WIRE_FORMATS so that bundles of the request
+ * validators do not carry it.
+ *
+ * @internal
+ */
+export const IDEMPOTENCY_KEY_FORMAT = { pattern: '^[!-~]+$', maxLength: 255, description: '1 to 255 visible ASCII characters (0x21 to 0x7E: no blank, no control character)' } as const satisfies WireFormat
+
+/**
+ * Wire text (ERR-01, ID-03, decided by the library): well-formed Unicode (no unpaired surrogate,
+ * as I-JSON, RFC 7493, requires) without U+0000, which PostgreSQL's `text` and `jsonb` cannot
+ * hold. Under the `u` flag a surrogate pair is one code point outside the class, so only a lone
+ * surrogate is refused. Every free-text field of a request carries it in the OpenAPI document
+ * (the validators check it with one scan, `isWireText`). Apart from WIRE_FORMATS so that bundles
+ * of the validators do not carry the pattern text.
+ *
+ * @internal
+ */
+export const WIRE_TEXT_FORMAT = { pattern: '^[^\\u0000\\uD800-\\uDFFF]*$', description: 'well-formed Unicode text without U+0000 (no unpaired surrogate)' } as const satisfies WireFormat
+
+/**
+ * Required wire text: `WIRE_TEXT_FORMAT` with at least one character that is not white
+ * space (one pattern, since a JSON Schema holds one `pattern` keyword; linear: the blank prefix
+ * and the first visible character cannot overlap).
+ *
+ * @internal
+ */
+export const NOT_BLANK_WIRE_TEXT_FORMAT = {
+  pattern: '^\\s*[^\\s\\u0000\\uD800-\\uDFFF][^\\u0000\\uD800-\\uDFFF]*$',
+  description: 'well-formed Unicode text without U+0000, with at least one character that is not white space',
+} as const satisfies WireFormat
 
 const compiled = (f: WireFormat): RegExp => new RegExp(f.pattern, 'u')
 

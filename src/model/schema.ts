@@ -15,7 +15,7 @@
  */
 import * as t from 'io-ts'
 import { exceedsLength, isWellFormedWireText } from '../internal/text.js'
-import { NOT_BLANK_PATTERN, WIRE_FORMATS, type WireFormat } from './patterns.js'
+import { NOT_BLANK_PATTERN, NOT_BLANK_WIRE_TEXT_FORMAT, WIRE_TEXT_FORMAT, type WireFormat } from './patterns.js'
 
 /**
  * A JSON Schema object (draft 2020-12, as OpenAPI 3.1 uses it).
@@ -74,7 +74,7 @@ export const formatted = <N extends string, B extends { readonly [K in N]: symbo
 }
 
 /**
- * Free text: wire text (well-formed Unicode without U+0000, `WIRE_FORMATS.wireText`) of at most
+ * Free text: wire text (well-formed Unicode without U+0000, `WIRE_TEXT_FORMAT`) of at most
  * `maxLength` characters (code points), optionally required to hold one character that is not
  * white space (`notBlank`).
  *
@@ -87,7 +87,7 @@ export const text = (options: { readonly maxLength?: number; readonly notBlank?:
   const name = options.name ?? (notBlank ? 'NonBlankText' : 'Text')
   return described(
     t.refinement(t.string, (s) => (max === undefined || !exceedsLength(s, max)) && isWellFormedWireText(s) && (!notBlank || NOT_BLANK_PATTERN.test(s)), name),
-    { ...(max === undefined ? {} : { maxLength: max }), pattern: notBlank ? WIRE_FORMATS.notBlankWireText.pattern : WIRE_FORMATS.wireText.pattern },
+    { ...(max === undefined ? {} : { maxLength: max }), pattern: notBlank ? NOT_BLANK_WIRE_TEXT_FORMAT.pattern : WIRE_TEXT_FORMAT.pattern },
   )
 }
 

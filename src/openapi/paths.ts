@@ -9,8 +9,8 @@
 import type * as t from 'io-ts'
 import { defaultConfig } from '../config.js'
 import { REASON_CATALOGUE, type ReasonCode } from '../errors/catalogue.js'
-import { AppointmentDocumentType, AppointmentStop, OrderNumber, QuoteId, ShipmentDocumentType, WIRE_FORMATS, type JsonSchema } from '../model/index.js'
-import { TRACKING_INCLUDE_FORMAT } from '../model/patterns.js'
+import { AppointmentDocumentType, AppointmentStop, OrderNumber, QuoteId, ShipmentDocumentType, type JsonSchema } from '../model/index.js'
+import { IDEMPOTENCY_KEY_FORMAT, NOT_BLANK_WIRE_TEXT_FORMAT, TRACKING_INCLUDE_FORMAT } from '../model/patterns.js'
 import { UPLOAD_CONTENT_TYPES } from '../rules/documents.js'
 import type { ComponentName } from './components.js'
 
@@ -272,7 +272,7 @@ export const shipperPaths = (
       in: 'query',
       required: true,
       description: 'The customer reference the quote was requested under (QuoteRequest.customerReference), compared exactly as sent. Well-formed Unicode text without U+0000 (otherwise 400 validation_failed, violation code encoding).',
-      schema: { type: 'string', pattern: WIRE_FORMATS.notBlankWireText.pattern },
+      schema: { type: 'string', pattern: NOT_BLANK_WIRE_TEXT_FORMAT.pattern },
     },
     include: {
       name: 'include',
@@ -294,14 +294,14 @@ export const shipperPaths = (
       in: 'header',
       required: false,
       description: 'Required (not blank) with confirmChangeAfterAcceptance=true; quoted verbatim in the carrier-change notification e-mail. Well-formed Unicode text without U+0000 (otherwise 400 validation_failed, violation code encoding).',
-      schema: { type: 'string', pattern: WIRE_FORMATS.notBlankWireText.pattern },
+      schema: { type: 'string', pattern: NOT_BLANK_WIRE_TEXT_FORMAT.pattern },
     },
     idempotencyKey: {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
       description: 'Repeating the same request with the same key within 24 hours returns the original response without creating a second shipment; the same key with a different body is 409 idempotency_key_conflict. Bodies are compared as JSON (key order and insignificant white space do not matter). The key is 1 to 255 visible ASCII characters (0x21 to 0x7E), compared exactly as sent; any other value is 400 validation_failed with a violation at Idempotency-Key.',
-      schema: { type: 'string', minLength: 1, maxLength: WIRE_FORMATS.idempotencyKey.maxLength, pattern: WIRE_FORMATS.idempotencyKey.pattern },
+      schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_FORMAT.maxLength, pattern: IDEMPOTENCY_KEY_FORMAT.pattern },
     },
   }
   const paths: Record<string, Record<string, JsonSchema>> = {}

@@ -78,7 +78,10 @@ const TWO_ASCII_LETTERS = /^[A-Za-z]{2}$/
  * only, as the spec says); a required text field needs one character that is not white space
  * (ADDR-01); a response address keeps the spec's zipCode and state patterns but may name any
  * recognized country, whose state is then not checked against the US list (ADDR-03); unknown
- * fields are dropped, not reported.
+ * fields are dropped, not reported. Every string read must be wire text (ERR-01, ID-03, a library decision: well-formed Unicode
+ * without U+0000, which storage cannot hold): otherwise one `encoding` violation at its field,
+ * judged after its type and length and before its format; unknown keys are never read, whatever
+ * text they hold.
  *
  * Total: an input or options it cannot read (a Proxy or getter that throws, options that are not
  * an object) give a Left with one `type` violation at the root (never an exception).

@@ -99,7 +99,10 @@ export const isPortalUrl: (s: string) => boolean = formatTest(WIRE_FORMATS.porta
  * reference number need one character that is not white space; a list over its limit (21
  * contacts, 11 reference numbers) is one `max_length` violation on the list, its entries unread,
  * so its cost does not grow with its length. Unknown keys, `__proto__`, `constructor` and
- * `prototype` among them, are never read.
+ * `prototype` among them, are never read. Every string read must be wire text (ERR-01, ID-03, a library decision: well-formed Unicode
+ * without U+0000, which storage cannot hold): otherwise one `encoding` violation at its field,
+ * judged after its type and length and before its format; unknown keys are never read, whatever
+ * text they hold.
  *
  * Total: input or options it cannot read give a Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
  *

@@ -142,7 +142,10 @@ export const orderTotals = /* @__PURE__ */ total(
  *
  * Implements FRT-01 … FRT-12, CNF-03. Decisions (D): palletCount and poundsWeight below 1 are
  * malformed (400: the spec's fixed floor), a dimension below the configured minimum is a limit
- * (422); limits are inclusive; an incomplete `dimensions` object is ignored with a notice.
+ * (422); limits are inclusive; an incomplete `dimensions` object is ignored with a notice. Every string read must be wire text (ERR-01, ID-03, a library decision: well-formed Unicode
+ * without U+0000, which storage cannot hold): otherwise one `encoding` violation at its field,
+ * judged after its type and length and before its format; unknown keys are never read, whatever
+ * text they hold.
  *
  * Total: input or options it cannot read give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
  *

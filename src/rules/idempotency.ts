@@ -11,7 +11,7 @@ import type { Either } from 'fp-ts/lib/Either.js'
 import { problemFor, validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
-import { WIRE_FORMATS } from '../model/patterns.js'
+import { IDEMPOTENCY_KEY_FORMAT } from '../model/patterns.js'
 import { exceedsLength, isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 import { canonicalJsonText, canonicalValueText } from '../internal/canonicalJson.js'
 
@@ -116,9 +116,9 @@ export const decideIdempotency = <R>(
  * @category model
  * @since 0.3.0
  */
-export const IDEMPOTENCY_KEY_MAX_LENGTH: number = WIRE_FORMATS.idempotencyKey.maxLength
+export const IDEMPOTENCY_KEY_MAX_LENGTH: number = IDEMPOTENCY_KEY_FORMAT.maxLength
 
-const IDEMPOTENCY_KEY = new RegExp(WIRE_FORMATS.idempotencyKey.pattern, 'u')
+const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_FORMAT.pattern, 'u')
 
 /** The header's name as it appears in a violation's field (as `X-Service-Change-Reason`). */
 const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'

@@ -140,7 +140,12 @@ const notAnObject = (body: unknown): ProblemDetail =>
  * `checkQuoteForShipment`'s). Decisions (D): requiredDeliveryBy before requiredPickupDate is
  * a `mismatch` at requiredDeliveryBy; an appointments entry for a stop whose address does not
  * require an appointment is `not_allowed`, and is still validated in full, so that every
- * violation is listed; unknown fields (companyId among them) are dropped.
+ * violation is listed; unknown fields (companyId among them) are dropped. A date-time has a
+ * four-digit year 0001 to 9999 (ID-03).
+ * Every string read must be wire text (ERR-01, ID-03, a library decision: well-formed Unicode
+ * without U+0000, which storage cannot hold): otherwise one `encoding` violation at its field,
+ * judged after its type and length and before its format; unknown keys are never read, whatever
+ * text they hold.
  *
  * Total: a body or options it cannot read (a Proxy or getter that throws) give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
  *
@@ -273,7 +278,11 @@ const MODE = { test: (s: string) => (SHIPMENT_MODES as ReadonlyArray<string>).in
  *
  * Implements QTE-01. Decision (D): `customerReference` (at most 128 characters) is accepted as
  * the request's customer reference, the name QuoteByReferenceResponse uses (the spec does not
- * show the request field); other unknown fields are dropped.
+ * show the request field); other unknown fields are dropped; a date-time has a four-digit year
+ * 0001 to 9999 (ID-03). Every string read must be wire text (ERR-01, ID-03, a library decision:
+ * well-formed Unicode without U+0000, which storage cannot hold): otherwise one `encoding` violation at its field,
+ * judged after its type and length and before its format; unknown keys are never read, whatever
+ * text they hold.
  *
  * Total: a body or options it cannot read (a Proxy or getter that throws) give a 400 `validation_failed` Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
  *

@@ -90,7 +90,7 @@ export const parseTrackingInclude = (query: unknown): Either<ProblemDetail, Trac
   const unknown = [...unknownSet]
   // A section name is no personal data: naming it is what lets a caller fix the query.
   // cut at 40 code points, never inside a surrogate pair
-  const named = unknown.map((s) => `'${s.length > 40 ? `${[...s].slice(0, 40).join('')}${[...s].length > 40 ? '…' : ''}` : s}'`).join(', ')
+  const named = unknown.map((s) => `'${s.length > 40 && [...s].length > 40 ? `${[...s].slice(0, 40).join('')}…` : s}'`).join(', ')
   const problems = [
     ...(unknown.length === 0 ? [] : [`${unknown.length > 1 ? 'unknown sections' : 'an unknown section'} ${named}`]),
     ...(empty ? ['an empty entry'] : []),
@@ -131,7 +131,10 @@ const HEADING = { required: true, min: 0, minMessage: HEADING_RANGE }
  *
  * Implements TRK-02. Decision (D): a timestamp up to `config.gpsClockSkewSeconds` (120 s) after
  * `now` is accepted, since a vehicle's clock and the server's never agree exactly; an invalid
- * `now` is a violation at field `now` (the future cannot be judged without it).
+ * `now` is a violation at field `now` (the future cannot be judged without it). Every string read must be wire text (ERR-01, ID-03, a library decision: well-formed Unicode
+ * without U+0000, which storage cannot hold): otherwise one `encoding` violation at its field,
+ * judged after its type and length and before its format; unknown keys are never read, whatever
+ * text they hold.
  *
  * Total: input, `now` or options it cannot read give a Left with one `type` violation at the root (never an exception, whatever a JavaScript caller passes).
  *

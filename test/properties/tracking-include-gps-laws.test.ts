@@ -24,7 +24,7 @@ describe('TRK-01 parseTrackingInclude', () => {
     const empty = entries.includes('')
     if (unknown.length === 0 && !empty) return undefined
     const parts: string[] = []
-    if (unknown.length > 0) parts.push(`${unknown.length > 1 ? 'unknown sections' : 'an unknown section'} ${unknown.map((s) => `'${s.length > 40 ? s.slice(0, 40) + '…' : s}'`).join(', ')}`)
+    if (unknown.length > 0) parts.push(`${unknown.length > 1 ? 'unknown sections' : 'an unknown section'} ${unknown.map((s) => `'${[...s].length > 40 ? [...s].slice(0, 40).join('') + '…' : s}'`).join(', ')}`)
     if (empty) parts.push('an empty entry')
     return `has ${parts.join(' and ')}; the supported sections are: location (exactly, comma-separated, without blanks)`
   }

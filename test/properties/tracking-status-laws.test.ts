@@ -352,7 +352,7 @@ const SUPPORTED = 'the supported sections are: location (exactly, comma-separate
 const listReason = (entries: ReadonlyArray<string>): string => {
   const unknown: string[] = []
   for (const e of entries) if (e !== '' && e !== 'location' && !unknown.includes(e)) unknown.push(e)
-  const shown = unknown.map((e) => `'${e.length <= 40 ? e : e.slice(0, 40) + '…'}'`)
+  const shown = unknown.map((e) => `'${[...e].length <= 40 ? e : [...e].slice(0, 40).join('') + '…'}'`)
   const parts: string[] = []
   if (unknown.length === 1) parts.push(`an unknown section ${shown[0]}`)
   if (unknown.length > 1) parts.push(`unknown sections ${shown.join(', ')}`)

@@ -9,7 +9,7 @@ import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import type { Violation } from '../../src/errors/violation.js'
 import { isDateTimeString } from '../../src/model/timestamps.js'
-import { WIRE_FORMATS } from '../../src/model/patterns.js'
+import { NOT_BLANK_WIRE_TEXT_FORMAT, WIRE_TEXT_FORMAT } from '../../src/model/patterns.js'
 import { normalizeAddress } from '../../src/rules/address.js'
 import { validateAppointmentRequirement } from '../../src/rules/appointment.js'
 import { checkAppointmentWrite } from '../../src/rules/appointmentChecks.js'
@@ -63,8 +63,8 @@ describe('ERR-01 wire text: one well-formed check, the same in the helper, the c
 
   it('ajv (unicodeRegExp, as JSON Schema 2020-12 reads a pattern) agrees with the validator on both patterns', () => {
     const ajv = ajvFor()
-    const free = ajv.compile({ type: 'string', pattern: WIRE_FORMATS.wireText.pattern })
-    const required = ajv.compile({ type: 'string', pattern: WIRE_FORMATS.notBlankWireText.pattern })
+    const free = ajv.compile({ type: 'string', pattern: WIRE_TEXT_FORMAT.pattern })
+    const required = ajv.compile({ type: 'string', pattern: NOT_BLANK_WIRE_TEXT_FORMAT.pattern })
     fc.assert(
       fc.property(fc.oneof(textArb, fc.string({ unit: 'binary', maxLength: 12 }), fc.stringMatching(/^\s{0,3}$/)), (s) => {
         expect(free(s)).toBe(wellFormed(s))

@@ -156,7 +156,7 @@ const plainDeep = (kind: 'object' | 'array', depth: number): unknown => {
  * writes the canonical text of a whole body; decideIdempotency compares two bodies by it): they
  * read every level of a deep structure and still answer.
  */
-const WHOLE_VALUE_WALKERS: ReadonlySet<string> = new Set(['canonicalJson', 'decideIdempotency'])
+const WHOLE_VALUE_WALKERS: ReadonlySet<string> = new Set(['canonicalJson', 'decideIdempotency', 'checkWireText'])
 
 /**
  * Typed helpers that once coerced a value of no declared type (a nested array in place of a
