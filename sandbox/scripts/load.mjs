@@ -374,7 +374,8 @@ const slice = async (target, scenario, state, seconds) => {
   })
   const self = process.cpuUsage(selfBefore)
   const serverAfter = cpuMs(target.child.pid)
-  const db = watch !== undefined && watch.stop !== undefined ? await watch.stop() : undefined
+  // (a watch that could not read the database's processes carries the reason instead)
+  const db = watch?.stop !== undefined ? await watch.stop() : watch
   if (admin !== undefined) await admin.end()
   return {
     seconds: result.duration,
