@@ -46,7 +46,14 @@ export interface OpenApiDocument {
 const INTERFACE_VERSION = '1.2.0'
 
 const inches = (d: DimensionLimits): string => `${d.length} x ${d.width} x ${d.height} in`
-const pounds = (n: number): string => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} lb`
+/** A whole number with a comma every three digits (2,500), by a loop: no pattern to backtrack. */
+const grouped = (n: number): string => {
+  const s = String(n)
+  let out = ''
+  for (let i = 0; i < s.length; i++) out += (i > 0 && (s.length - i) % 3 === 0 ? ',' : '') + s[i]
+  return out
+}
+const pounds = (n: number): string => `${grouped(n)} lb`
 
 /** The description: what the document is, the strictness decisions, and the rules it cannot state. */
 const description = (): string => {
