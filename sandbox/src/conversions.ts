@@ -111,6 +111,7 @@ const runWorker = (url: URL, job: ConversionJob, limits: UploadLimits): { readon
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
   worker.once('message', (m: unknown) => {
     finish(isResult(m) ? m : { kind: 'failed', problem: problemFor('internal_error', 'The file could not be converted: the converter answered nonsense.') })
+    void worker.terminate() // it ends by itself once it has answered; this makes sure its slot comes back
   })
   worker.once('error', (e: unknown) => {
     const code = (e as { code?: unknown } | null)?.code
