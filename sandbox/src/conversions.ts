@@ -17,7 +17,11 @@ export interface UploadOptions {
   readonly maxImageSide?: number
   /** How long one conversion may run in its worker, milliseconds; default 20,000. */
   readonly conversionTimeoutMs?: number
-  /** The heap (old generation) of a conversion worker, MiB; default 256. */
+  /**
+   * The heap (V8 old generation) of a conversion worker, MiB; default 256. A decoded image's
+   * pixels live in ArrayBuffers outside that heap: the pixel limits bound them (pdf-lib needs some
+   * 10 bytes a pixel for a PNG: about 260 MB at 25,000,000 pixels, given back when the worker ends).
+   */
   readonly conversionMemoryMb?: number
   /** How many conversions run at once per server; default 2 (further ones wait). */
   readonly maxConcurrentConversions?: number
