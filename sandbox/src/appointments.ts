@@ -81,8 +81,19 @@ export const mergedFor = (row: OrderRow, stop: Stop, places: Partial<Record<Stop
 
 /** What `validateConfirm` needs beyond the order row: the place and order appointment data per stop. */
 export const confirmAppointmentInput = async (db: Queryable, orderId: string) => {
-  const places = await loadPlaces(db, orderId)
-  const overrides = await loadOverrides(db, orderId)
+  // the places' and the order's requirements in one statement (confirm runs it under the order's lock)
+  const rows = await db.query<{ kind: 'place' | 'order'; stop: Stop; address: StopAddress | null; appointment: AppointmentRequirement | null }>(
+    `SELECT 'place' AS kind, p.stop, a.address, a.appointment FROM order_places p JOIN saved_addresses a ON a.id = p.saved_address_id WHERE p.order_id = $1
+     UNION ALL
+     SELECT 'order', o.stop, NULL, o.requirement FROM order_appointments o WHERE o.order_id = $1`,
+    [orderId],
+  )
+  const places: Partial<Record<Stop, { readonly address: StopAddress; readonly appointment: AppointmentRequirement | null }>> = {}
+  const overrides: Partial<Record<Stop, AppointmentRequirement>> = {}
+  for (const r of rows) {
+    if (r.kind === 'place' && r.address !== null) places[r.stop] = { address: r.address, appointment: r.appointment }
+    else if (r.kind === 'order' && r.appointment !== null) overrides[r.stop] = r.appointment
+  }
   const byKey = <T>(f: (stop: Stop) => T | undefined): { pickup?: T; delivery?: T } => {
     const out: { pickup?: T; delivery?: T } = {}
     for (const stop of STOPS) {
