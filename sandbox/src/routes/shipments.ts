@@ -24,7 +24,7 @@ import { confirmAppointmentInput, loadSavedAddress, saveOverride, STOPS, stopKey
 import { authenticate, ownership, sendProblem, type Authenticated, type Context } from '../context.js'
 import type { Queryable } from '../db/store.js'
 import { dateTimeOf, loadOrder, shipmentOf, type OrderRow } from '../orders.js'
-import { priceRequest } from '../tariff.js'
+import { priceRequest, type Charge } from '../tariff.js'
 import { etaFor, storedQuoteOf } from './quotes.js'
 
 const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -93,14 +93,33 @@ const readPlaces = async (db: Queryable, caller: Authenticated, places: Partial<
   return violations.length > 0 ? { violations } : { ids }
 }
 
+type QuoteRowWithRequest = Parameters<typeof storedQuoteOf>[0] & { readonly request: NormalizedQuoteRequest; readonly charges: ReadonlyArray<Charge> }
+
 /** Creates the order in one transaction; the Idempotency-Key is decided under a per-key lock. */
 const createShipment = async (ctx: Context, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined, places: Partial<Record<Stop, string>> = {}): Promise<Outcome> =>
   ctx.store.transaction(async (tx) => {
     const now = await ctx.clocks.now(tx, caller.companyId)
+    // the quote the body names is read with the Idempotency-Key, in one statement (the body is
+    // validated after the key is decided, since a replay answers before validation; a quote id
+    // that the validated body spells otherwise is read again below)
+    const sentQuoteId = typeof body === 'object' && body !== null && typeof (body as { quoteId?: unknown }).quoteId === 'string' ? (body as { quoteId: string }).quoteId.toLowerCase() : null
+    let prefetched: QuoteRowWithRequest | undefined
     if (key !== undefined) {
       // serializes every request carrying this (company, key), on every connection of the pool
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${caller.companyId}:${key}`])
-      const stored = (await tx.query<{ body: string; created_at: unknown; response: string }>('SELECT body, created_at, response FROM idempotency_keys WHERE company_id = $1 AND idempotency_key = $2', [caller.companyId, key]))[0]
+      // (PGlite is one session whose transactions already run one at a time); the read below is a
+      // later statement, so its snapshot holds what the lock's previous holder committed
+      if (ctx.store.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${caller.companyId}:${key}`])
+      const read = (
+        await tx.query<QuoteRowWithRequest & { key_body: string | null; key_created_at: unknown; key_response: string | null }>(
+          `SELECT q.*, k.body AS key_body, k.created_at AS key_created_at, k.response AS key_response
+           FROM (SELECT 1) AS one
+           LEFT JOIN idempotency_keys k ON k.company_id = $1 AND k.idempotency_key = $2
+           LEFT JOIN quotes q ON q.id = $3`,
+          [caller.companyId, key, sentQuoteId],
+        )
+      )[0]
+      const stored = read?.key_body == null ? undefined : { body: read.key_body, created_at: read.key_created_at, response: read.key_response ?? '' }
+      if (read?.id != null) prefetched = read
       const decision = decideIdempotency(stored === undefined ? null : { body: stored.body, createdAt: dateTimeOf(stored.created_at)!, response: stored.response }, { body: rawBody, now })
       if (decision.kind === 'replay') return { shipment: decision.response }
       if (decision.kind === 'conflict') return { problem: decision.problem }
@@ -116,7 +135,7 @@ const createShipment = async (ctx: Context, caller: Authenticated, rawBody: stri
     let price: ReturnType<typeof tenderPrice>
     let quoteId: string | null = null
     if (order.quoteId !== undefined) {
-      const row = (await tx.query<Parameters<typeof storedQuoteOf>[0] & { request: NormalizedQuoteRequest; charges: typeof charges }>('SELECT * FROM quotes WHERE id = $1', [order.quoteId]))[0]
+      const row = prefetched?.id === order.quoteId ? prefetched : (await tx.query<QuoteRowWithRequest>('SELECT * FROM quotes WHERE id = $1', [order.quoteId]))[0]
       // create declares no 404: a quote id nobody holds is not the company's quote (403)
       if (row === undefined) return { problem: problemFor('forbidden', 'The quote does not exist or belongs to another company.') }
       const checked = checkQuoteForShipment({ ...storedQuoteOf(row), request: row.request }, order, { companyId: caller.companyId, now })
@@ -128,31 +147,39 @@ const createShipment = async (ctx: Context, caller: Authenticated, rawBody: stri
       price = tenderPrice({ quote: null, freightMatches: false, freshPriceInCents: pricing.totalCents, now })
     }
     const { pickup, eta } = etaFor(order, pricing.transitBusinessDays, now)
-    let inserted: OrderRow | undefined
-    for (let attempt = 0; inserted === undefined && attempt < 20; attempt++) {
-      inserted = (
-        await tx.query<OrderRow>(
-          `INSERT INTO orders (id, company_id, user_id, order_number, status, total_price_cents, quote_id, request, charges, pricing, created_at, updated_at, planned_pickup_at, predicted_delivery_at)
+    // the order and its Idempotency-Key record in one statement: every column the Shipment
+    // answers is decided here (ids, number, status, price, times), so the answer is computed
+    // before the insert instead of read back from it
+    let shipment: string | undefined
+    let orderId = ''
+    for (let attempt = 0; shipment === undefined && attempt < 20; attempt++) {
+      orderId = `ord_${randomUUID()}`
+      const orderNumber = newOrderNumber()
+      const text = JSON.stringify(
+        shipmentOf({ id: orderId, company_id: caller.companyId, user_id: caller.userId, order_number: orderNumber, status: 'INITIALIZED', total_price_cents: price.priceInCents, created_at: now.toJSDate(), updated_at: now.toJSDate() } as OrderRow),
+      )
+      const insertOrder = `INSERT INTO orders (id, company_id, user_id, order_number, status, total_price_cents, quote_id, request, charges, pricing, created_at, updated_at, planned_pickup_at, predicted_delivery_at)
            VALUES ($1, $2, $3, $4, 'INITIALIZED', $5, $6, $7::text::jsonb, $8::text::jsonb, $9::text::jsonb, $10, $10, $11, $12)
-           ON CONFLICT (order_number) DO NOTHING RETURNING *`,
-          [`ord_${randomUUID()}`, caller.companyId, caller.userId, newOrderNumber(), price.priceInCents, quoteId, JSON.stringify(order), JSON.stringify(charges), JSON.stringify({ ...price, distanceKm: Math.round(pricing.distanceKm), transitBusinessDays: pricing.transitBusinessDays }), now.toJSDate(), order.requiredPickupDate !== undefined ? pickup.toJSDate() : null, eta === null ? null : new Date(eta)],
-        )
-      )[0]
+           ON CONFLICT (order_number) DO NOTHING RETURNING id`
+      const params = [orderId, caller.companyId, caller.userId, orderNumber, price.priceInCents, quoteId, JSON.stringify(order), JSON.stringify(charges), JSON.stringify({ ...price, distanceKm: Math.round(pricing.distanceKm), transitBusinessDays: pricing.transitBusinessDays }), now.toJSDate(), order.requiredPickupDate !== undefined ? pickup.toJSDate() : null, eta === null ? null : new Date(eta)]
+      const rows =
+        key === undefined
+          ? await tx.query(insertOrder, params)
+          : await tx.query(
+              `WITH o AS (${insertOrder})
+               INSERT INTO idempotency_keys (company_id, idempotency_key, body, created_at, response) SELECT $2, $13, $14, $10, $15 FROM o
+               ON CONFLICT (company_id, idempotency_key) DO UPDATE SET body = EXCLUDED.body, created_at = EXCLUDED.created_at, response = EXCLUDED.response
+               RETURNING idempotency_key`,
+              [...params, key, rawBody, text],
+            )
+      if (rows.length > 0) shipment = text
     }
-    if (inserted === undefined) throw new Error('no free order number after 20 attempts')
+    if (shipment === undefined) throw new Error('no free order number after 20 attempts')
     // the stops' saved addresses, and the inline appointments block as the order-level requirements
-    for (const [stop, id] of Object.entries(linked.ids)) await tx.query('INSERT INTO order_places (order_id, stop, saved_address_id) VALUES ($1, $2, $3)', [inserted.id, stop, id])
+    for (const [stop, id] of Object.entries(linked.ids)) await tx.query('INSERT INTO order_places (order_id, stop, saved_address_id) VALUES ($1, $2, $3)', [orderId, stop, id])
     for (const stop of STOPS) {
       const inline = order.appointments?.[stopKey(stop)]
-      if (inline !== undefined) await saveOverride(tx, inserted.id, stop, inline, now)
-    }
-    const shipment = JSON.stringify(shipmentOf(inserted))
-    if (key !== undefined) {
-      await tx.query(
-        `INSERT INTO idempotency_keys (company_id, idempotency_key, body, created_at, response) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (company_id, idempotency_key) DO UPDATE SET body = EXCLUDED.body, created_at = EXCLUDED.created_at, response = EXCLUDED.response`,
-        [caller.companyId, key, rawBody, now.toJSDate(), shipment],
-      )
+      if (inline !== undefined) await saveOverride(tx, orderId, stop, inline, now)
     }
     return { shipment }
   })
