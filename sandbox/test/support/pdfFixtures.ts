@@ -26,7 +26,8 @@ const crc32 = (bytes: Buffer): number => {
   for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8)
   return (c ^ 0xffffffff) >>> 0
 }
-const chunk = (type: string, data: Buffer): Buffer => {
+/** A PNG chunk: its length, type, data and CRC-32. */
+export const pngChunk = (type: string, data: Buffer): Buffer => {
   const length = Buffer.alloc(4)
   length.writeUInt32BE(data.length)
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
@@ -46,7 +47,7 @@ export const makePng = (width = 4, height = 3): Buffer => {
     rows.push(0) // filter type None
     for (let x = 0; x < width; x++) rows.push(Math.round((255 * x) / Math.max(1, width - 1)), 0, Math.round((255 * y) / Math.max(1, height - 1)))
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.from(rows))), pngChunk('IEND', Buffer.alloc(0))])
 }
 
 /**
