@@ -140,7 +140,7 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
     bodyLimit: options.bodyLimit ?? 1_048_576,
     return503OnClosing: false,
     // a path parameter up to 512 characters reaches the handler (the library judges it); longer is 414
-    maxParamLength: 512,
+    routerOptions: { maxParamLength: 512 },
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.idleMs,
     requestTimeout: timeouts.requestMs,
