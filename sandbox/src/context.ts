@@ -29,6 +29,9 @@ export interface Context {
   readonly blocked: Map<string, number>
 }
 
+/** Whether a parsed JSON body is an object (not an array or null): what every control's body must be. */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
 /** The realm and scope of every bearer challenge (RFC 6750 §3). */
 const CHALLENGE = 'Bearer realm="shipper-rules-sandbox", scope="shipper"'
 
@@ -51,6 +54,11 @@ export interface Authenticated extends Caller {
 
 const MAX_BLOCKED = 10_000
 
+/** The 429 of an address past its limit of failed authentications, with the seconds left. */
+const tooMany = (reply: FastifyReply, retryAfterSeconds: number): void => {
+  sendProblem(reply.header('retry-after', String(retryAfterSeconds)), problemFor('too_many_requests', 'Too many failed authentications from this address; retry later.'))
+}
+
 /** The 429 of an address over its limit, if it is; forgets addresses whose time has passed. */
 const blockedProblem = (ctx: Context, request: FastifyRequest, reply: FastifyReply): boolean => {
   const until = ctx.blocked.get(request.ip)
@@ -60,7 +68,7 @@ const blockedProblem = (ctx: Context, request: FastifyRequest, reply: FastifyRep
     ctx.blocked.delete(request.ip)
     return false
   }
-  sendProblem(reply.header('retry-after', String(Math.ceil(left / 1000))), problemFor('too_many_requests', 'Too many failed authentications from this address; retry later.'))
+  tooMany(reply, Math.ceil(left / 1000))
   return true
 }
 
@@ -70,7 +78,7 @@ const failed = async (ctx: Context, request: FastifyRequest, reply: FastifyReply
   if (counted?.exceeded === true) {
     if (ctx.blocked.size >= MAX_BLOCKED) ctx.blocked.delete(ctx.blocked.keys().next().value as string)
     ctx.blocked.set(request.ip, Date.now() + counted.retryAfterSeconds * 1000)
-    sendProblem(reply.header('retry-after', String(counted.retryAfterSeconds)), problemFor('too_many_requests', 'Too many failed authentications from this address; retry later.'))
+    tooMany(reply, counted.retryAfterSeconds)
     return undefined
   }
   sendProblem(reply, problem)

@@ -8,9 +8,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { isLeft, normalizeAddress, problemFor, validateAppointmentRequirement, validationProblem, violationAt, type AppointmentRequirement, type Violation } from 'shipper-rules'
 import { loadSavedAddress, savedAddressOf, type SavedAddressRow, type StopAddress } from '../appointments.js'
-import { authenticate, ownership, sendProblem, type Authenticated, type Context } from '../context.js'
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+import { authenticate, isObject, ownership, sendProblem, type Authenticated, type Context } from '../context.js'
 
 /** The saved address of a body: the Address (as a shipment stop needs it) and its appointment default, or every violation. */
 const readSavedAddress = (body: unknown): { readonly violations: Violation[] } | { readonly address: StopAddress; readonly appointment: AppointmentRequirement | null } => {

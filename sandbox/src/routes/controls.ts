@@ -8,7 +8,7 @@ import { isLeft, parseOrderNumber, problemFor, transition, violationAt } from 's
 import { MAX_CLOCK_OFFSET_MS, wireTime } from '../clock.js'
 import { outboxMessageOf, type OutboxRow } from '../appointments.js'
 import { generateAppointmentPdfs } from '../appointmentsPdf.js'
-import { authenticate, sendProblem, type Context } from '../context.js'
+import { authenticate, isObject, sendProblem, type Context } from '../context.js'
 import { numberOf } from '../db/store.js'
 import { shipmentOf, wireIso, type OrderRow } from '../orders.js'
 import { etaFor } from './quotes.js'
@@ -16,8 +16,6 @@ import { changeOrder, ownedOrder } from './shipments.js'
 
 /** The carrier-side events a control may send; CONFIRM and CANCEL are the API's own endpoints. */
 export const CONTROL_EVENTS = ['ACCEPT', 'REJECT', 'ASSIGN', 'PICK_UP', 'DELIVER'] as const
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Milliseconds per unit of a clock advance. */
 const UNIT_MS = { days: 86_400_000, hours: 3_600_000, minutes: 60_000 } as const

@@ -6,11 +6,9 @@
 import type { FastifyInstance } from 'fastify'
 import { problemFor, violationAt } from 'shipper-rules'
 import { createCompany, issueKey } from '../auth.js'
-import { authenticateOperator, sendProblem, type Context } from '../context.js'
-import { isoOf } from '../db/store.js'
+import { authenticateOperator, isObject, sendProblem, type Context } from '../context.js'
+import { isoOf, numberOf } from '../db/store.js'
 import { companyNameViolation } from '../text.js'
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 interface CompanyRow {
   readonly id: string
@@ -39,7 +37,7 @@ export const operatorRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     const rows = await ctx.store.query<CompanyRow>(
       'SELECT c.id, c.name, c.created_at, c.clock_offset_ms, (SELECT count(*) FROM api_keys k WHERE k.company_id = c.id AND NOT k.revoked) AS keys FROM companies c ORDER BY c.created_at, c.id',
     )
-    return reply.send({ companies: rows.map((r) => ({ companyId: r.id, companyName: r.name, createdAt: isoOf(r.created_at), clockOffsetMs: Number(r.clock_offset_ms), activeKeys: Number(r.keys) })) })
+    return reply.send({ companies: rows.map((r) => ({ companyId: r.id, companyName: r.name, createdAt: isoOf(r.created_at), clockOffsetMs: numberOf(r.clock_offset_ms), activeKeys: numberOf(r.keys) })) })
   })
 
   app.post<{ Params: { companyId: string } }>('/sandbox/companies/:companyId/keys', async (request, reply) => {
