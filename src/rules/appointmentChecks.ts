@@ -45,8 +45,9 @@ export const APPOINTMENT_WRITE_ENDPOINTS = ['PUT_REQUIREMENT', 'POST_DOCUMENT', 
 export type AppointmentWriteEndpoint = (typeof APPOINTMENT_WRITE_ENDPOINTS)[number]
 
 /**
- * Options of {@link checkAppointmentWrite}: which endpoint is called (the requirement PUT when
- * absent), and for the PUT the query flag and the X-Service-Change-Reason header as received.
+ * Options of {@link checkAppointmentWrite}: which endpoint is called (when absent, no override
+ * applies: the lock holds), and for the PUT the query flag and the X-Service-Change-Reason header
+ * as received.
  *
  * @category model
  * @since 0.2.0
@@ -83,27 +84,29 @@ const isEndpoint = (v: unknown): v is AppointmentWriteEndpoint =>
 /**
  * Decides whether an appointment write may proceed in the order's state: before ACCEPTED every
  * endpoint may (`changeReason` null); from ACCEPTED on it is 409
- * `order_accepted_appointment_locked`, except on the requirement PUT (`endpoint`
- * `PUT_REQUIREMENT`, the default) when `confirmChangeAfterAcceptance` is true (the boolean or
- * the query text `true`) and `changeReason` (the X-Service-Change-Reason header) is not blank,
- * which comes back verbatim for the carrier notification (a reason that is not wire text, with an
- * unpaired surrogate or U+0000, is 400 `encoding` at `X-Service-Change-Reason`: it could not be
- * stored or sent; ERR-01, ID-03). On the PUT the override without a
- * reason is 400 naming the header, and a flag other than `true`/`false` (booleans or exactly
- * that text; absent is false) is 400 `type` at `confirmChangeAfterAcceptance`; an endpoint
- * outside {@link APPOINTMENT_WRITE_ENDPOINTS} is 400 `pattern` at `endpoint`.
+ * `order_accepted_appointment_locked`, except on the requirement PUT, named explicitly (`endpoint`
+ * `PUT_REQUIREMENT`), when `confirmChangeAfterAcceptance` is true (the boolean or the query text
+ * `true`) and `changeReason` (the X-Service-Change-Reason header) is not blank, which comes back
+ * verbatim for the carrier notification (a reason that is not wire text, with an unpaired
+ * surrogate or U+0000, is 400 `encoding` at `X-Service-Change-Reason`: it could not be stored or
+ * sent; ERR-01, ID-03). On the PUT the override without a reason is 400 naming the header, and a
+ * flag other than `true`/`false` (booleans or exactly that text; absent is false) is 400 `type` at
+ * `confirmChangeAfterAcceptance`; an endpoint outside {@link APPOINTMENT_WRITE_ENDPOINTS} is 400
+ * `pattern` at `endpoint`.
  *
  * Implements ORD-06. Decisions (D): the lock also holds in CANCELLED and REJECTED (see
- * `isAppointmentLocked`) and an unknown state is 400 at `orderStatus`; on POST_DOCUMENT and
- * DELETE_DOCUMENT the override flag and reason are ignored (neither validated nor honoured), so a
- * locked order always answers 409 there.
+ * `isAppointmentLocked`) and an unknown state is 400 at `orderStatus`; without `endpoint` the
+ * write is not known to be the PUT, so it fails closed: the override flag and reason are ignored
+ * (neither validated nor honoured) and a locked order answers 409, as on POST_DOCUMENT and
+ * DELETE_DOCUMENT (earlier builds read an absent endpoint as the PUT).
  *
  * @example
  * [checkAppointmentWrite('ACCEPTED').left.reason,
- *  checkAppointmentWrite('ACCEPTED', { confirmChangeAfterAcceptance: 'true', changeReason: ' Dock moved to door 7 ' }).right,
+ *  checkAppointmentWrite('ACCEPTED', { endpoint: 'PUT_REQUIREMENT', confirmChangeAfterAcceptance: 'true', changeReason: ' Dock moved to door 7 ' }).right,
+ *  checkAppointmentWrite('ACCEPTED', { confirmChangeAfterAcceptance: true, changeReason: 'Dock moved' }).left.status,
  *  checkAppointmentWrite('ACCEPTED', { endpoint: 'DELETE_DOCUMENT', confirmChangeAfterAcceptance: true, changeReason: 'Dock moved' }).left.status,
- *  checkAppointmentWrite('CONFIRMED', { confirmChangeAfterAcceptance: 'TRUE' }).left.violations[0].field]
- * //=> ['order_accepted_appointment_locked', { changeReason: ' Dock moved to door 7 ' }, 409, 'confirmChangeAfterAcceptance']
+ *  checkAppointmentWrite('CONFIRMED', { endpoint: 'PUT_REQUIREMENT', confirmChangeAfterAcceptance: 'TRUE' }).left.violations[0].field]
+ * //=> ['order_accepted_appointment_locked', { changeReason: ' Dock moved to door 7 ' }, 409, 409, 'confirmChangeAfterAcceptance']
  *
  * @category rules
  * @since 0.1.0
@@ -114,9 +117,9 @@ export const checkAppointmentWrite = (
 ): Either<ProblemDetail, { readonly changeReason: string | null }> => {
   const violations: Violation[] = []
   if (!isOrderStatus(status)) violations.push(violationAt(['orderStatus'], null, 'pattern', 'must be one of the nine order states'))
-  const rawEndpoint = option(options, 'endpoint')
-  const endpoint = rawEndpoint === undefined ? 'PUT_REQUIREMENT' : rawEndpoint
-  if (!isEndpoint(endpoint)) {
+  // Absent means unknown, not the PUT: the override needs the caller to name the PUT (fail closed).
+  const endpoint = option(options, 'endpoint')
+  if (endpoint !== undefined && !isEndpoint(endpoint)) {
     violations.push(violationAt(['endpoint'], null, 'pattern', `must be one of ${APPOINTMENT_WRITE_ENDPOINTS.join(', ')}`))
   }
   const override = endpoint === 'PUT_REQUIREMENT' ? readFlag(option(options, 'confirmChangeAfterAcceptance')) : false
@@ -131,7 +134,9 @@ export const checkAppointmentWrite = (
         'order_accepted_appointment_locked',
         endpoint === 'PUT_REQUIREMENT'
           ? `Appointment data cannot change once the order is ${String(status)}; set confirmChangeAfterAcceptance=true with an ${CHANGE_REASON_HEADER} header to override.`
-          : `Appointment documents cannot change once the order is ${String(status)}; only the appointment requirement PUT can override the lock.`,
+          : endpoint === undefined
+            ? `Appointment data cannot change once the order is ${String(status)}; only the appointment requirement PUT, named as the endpoint, can override the lock.`
+            : `Appointment documents cannot change once the order is ${String(status)}; only the appointment requirement PUT can override the lock.`,
       ),
     )
   }

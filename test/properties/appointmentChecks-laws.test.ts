@@ -10,14 +10,13 @@ import { APPOINTMENT_WRITE_ENDPOINTS, checkAppointmentPresence, checkAppointment
 const OPEN = ['INITIALIZED', 'CONFIRMED']
 const readFlag = (v: unknown): boolean | undefined => (v === undefined || v === false || v === 'false' ? false : v === true || v === 'true' ? true : undefined)
 
-/** The answer of checkAppointmentWrite, written from its doc comment (the table of ORD-06 and APT-13), checked whole. */
+/** The answer of checkAppointmentWrite, written from its doc comment (the table of ORD-06 and APT-13), checked whole; no endpoint is not the PUT. */
 const expectWriteAnswer = (status: unknown, endpoint: unknown, confirm: unknown, changeReason: unknown): void => {
   const options = { ...(endpoint === undefined ? {} : { endpoint }), confirmChangeAfterAcceptance: confirm, changeReason }
   const r = checkAppointmentWrite(status, options as never)
-  const ep = endpoint ?? 'PUT_REQUIREMENT'
   const badStatus = !(ORDER_STATUSES as ReadonlyArray<unknown>).includes(status)
-  const badEndpoint = !(APPOINTMENT_WRITE_ENDPOINTS as ReadonlyArray<unknown>).includes(ep)
-  const override = ep === 'PUT_REQUIREMENT' ? readFlag(confirm) : false
+  const badEndpoint = endpoint !== undefined && !(APPOINTMENT_WRITE_ENDPOINTS as ReadonlyArray<unknown>).includes(endpoint)
+  const override = endpoint === 'PUT_REQUIREMENT' ? readFlag(confirm) : false
   const violations = [
     ...(badStatus ? [{ field: 'orderStatus', entity: null, code: 'pattern', reason: 'must be one of the nine order states' }] : []),
     ...(badEndpoint ? [{ field: 'endpoint', entity: null, code: 'pattern', reason: `must be one of ${APPOINTMENT_WRITE_ENDPOINTS.join(', ')}` }] : []),
@@ -33,9 +32,11 @@ const expectWriteAnswer = (status: unknown, endpoint: unknown, confirm: unknown,
     expect(r._tag === 'Left' && [r.left.status, r.left.reason, r.left.detail]).toEqual([
       409,
       'order_accepted_appointment_locked',
-      ep === 'PUT_REQUIREMENT'
+      endpoint === 'PUT_REQUIREMENT'
         ? `Appointment data cannot change once the order is ${String(status)}; set confirmChangeAfterAcceptance=true with an X-Service-Change-Reason header to override.`
-        : `Appointment documents cannot change once the order is ${String(status)}; only the appointment requirement PUT can override the lock.`,
+        : endpoint === undefined
+          ? `Appointment data cannot change once the order is ${String(status)}; only the appointment requirement PUT, named as the endpoint, can override the lock.`
+          : `Appointment documents cannot change once the order is ${String(status)}; only the appointment requirement PUT can override the lock.`,
     ])
   } else if (typeof changeReason !== 'string' || changeReason.trim() === '') {
     expect(r._tag === 'Left' && r.left.violations).toEqual([{ field: 'X-Service-Change-Reason', entity: null, code: 'required', reason: 'is required, not blank, when confirmChangeAfterAcceptance is true' }])

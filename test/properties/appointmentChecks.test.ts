@@ -16,8 +16,8 @@ const reasonArb = fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.tri
 
 describe('ORD-06 appointment writes', () => {
   const documentEndpointArb = fc.constantFrom<AppointmentWriteEndpoint>('POST_DOCUMENT', 'DELETE_DOCUMENT')
-  /** The requirement PUT, named or by default. */
-  const putArb = fc.constantFrom<{ endpoint?: AppointmentWriteEndpoint }>({}, { endpoint: 'PUT_REQUIREMENT' })
+  /** The requirement PUT, which only counts when named (an absent endpoint fails closed). */
+  const putArb = fc.constant<{ endpoint: AppointmentWriteEndpoint }>({ endpoint: 'PUT_REQUIREMENT' })
   const validFlagArb = fc.constantFrom(undefined, true, false, 'true', 'false')
   /** A flag the PUT must refuse: any value but the booleans, the exact texts and absence. */
   const badFlagArb = fc
@@ -48,6 +48,19 @@ describe('ORD-06 appointment writes', () => {
       fc.property(statusArb, putArb, fc.constantFrom(true, 'true'), reasonArb, (status, put, flag, changeReason) => {
         const r = checkAppointmentWrite(status, { ...put, confirmChangeAfterAcceptance: flag, changeReason })
         expect(r).toEqual({ _tag: 'Right', right: { changeReason: isAppointmentLocked(status) ? changeReason : null } })
+      }),
+    )
+  })
+  it('without an endpoint no write passes from ACCEPTED on: any locked state, any options without endpoint, is 409 (fail closed)', () => {
+    const noEndpointArb = fc.oneof(
+      fc.record({ confirmChangeAfterAcceptance: fc.oneof(fc.constantFrom<unknown>(true, 'true'), fc.anything()), changeReason: fc.oneof(reasonArb, fc.anything()) }, { requiredKeys: [] }),
+      fc.record({ endpoint: fc.constant(undefined), confirmChangeAfterAcceptance: fc.constantFrom<unknown>(true, 'true'), changeReason: reasonArb }),
+      fc.constantFrom<unknown>(undefined, null, 7, 'PUT_REQUIREMENT', true),
+    )
+    fc.assert(
+      fc.property(statusArb.filter(isAppointmentLocked), noEndpointArb, (status, options) => {
+        const r = checkAppointmentWrite(status, options as AppointmentWriteOptions)
+        expect(r._tag === 'Left' && [r.left.status, r.left.reason]).toEqual([409, 'order_accepted_appointment_locked'])
       }),
     )
   })
@@ -86,7 +99,7 @@ describe('ORD-06 appointment writes', () => {
   it('never throws, for any status and any options value, hostile ones included', () => {
     const revoked = Proxy.revocable({}, {})
     revoked.revoke()
-    const throwing = Object.defineProperty({}, 'confirmChangeAfterAcceptance', { enumerable: true, get: () => { throw new Error('boom') } })
+    const throwing = Object.defineProperty({ endpoint: 'PUT_REQUIREMENT' }, 'confirmChangeAfterAcceptance', { enumerable: true, get: () => { throw new Error('boom') } })
     const optionsArb = fc.oneof(
       fc.record({ endpoint: fc.anything(), confirmChangeAfterAcceptance: fc.anything(), changeReason: fc.anything() }, { requiredKeys: [] }),
       fc.anything(),
@@ -102,6 +115,9 @@ describe('ORD-06 appointment writes', () => {
       expect(checkAppointmentWrite('ACCEPTED', options as AppointmentWriteOptions)._tag).toBe('Left')
     }
     expect(checkAppointmentWrite('ACCEPTED', throwing as AppointmentWriteOptions)).toMatchObject({ _tag: 'Left', left: { status: 400 } })
+    // Without an endpoint the flag is not read at all, so its throwing getter changes nothing: 409.
+    const { endpoint: _named, ...unnamed } = Object.getOwnPropertyDescriptors(throwing)
+    expect(checkAppointmentWrite('ACCEPTED', Object.defineProperties({}, unnamed) as AppointmentWriteOptions)).toMatchObject({ _tag: 'Left', left: { status: 409 } })
   })
 })
 

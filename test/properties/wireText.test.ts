@@ -195,12 +195,12 @@ describe('ERR-01 every path, query and header parser refuses text that is not wi
         expect(only(parseDocumentType(bad))).toBe('400 validation_failed documentType encoding')
         expect(only(parseTrackingInclude(bad))).toBe('400 validation_failed include encoding')
         expect(only(newestQuoteByReference([], { companyId: 'c1', reference: bad }))).toBe('400 validation_failed reference encoding')
-        expect(only(checkAppointmentWrite('ACCEPTED', { confirmChangeAfterAcceptance: true, changeReason: `Dock moved ${bad}` }))).toBe('400 validation_failed X-Service-Change-Reason encoding')
+        expect(only(checkAppointmentWrite('ACCEPTED', { endpoint: 'PUT_REQUIREMENT', confirmChangeAfterAcceptance: true, changeReason: `Dock moved ${bad}` }))).toBe('400 validation_failed X-Service-Change-Reason encoding')
       }),
     )
     // well-formed text with a pair is still judged by its own rule
     expect(only(parseTrackingInclude('location,📦'))).toBe('400 validation_failed include invalid')
-    expect(checkAppointmentWrite('ACCEPTED', { confirmChangeAfterAcceptance: true, changeReason: 'Dock 📦 moved' })).toEqual({ _tag: 'Right', right: { changeReason: 'Dock 📦 moved' } })
+    expect(checkAppointmentWrite('ACCEPTED', { endpoint: 'PUT_REQUIREMENT', confirmChangeAfterAcceptance: true, changeReason: 'Dock 📦 moved' })).toEqual({ _tag: 'Right', right: { changeReason: 'Dock 📦 moved' } })
   })
 })
 
