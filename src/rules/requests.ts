@@ -15,7 +15,7 @@ import { left, right } from '../internal/either.js'
 import { DATE_TIME_FIELD, readEmail, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
 import { isObject, own, type JsonObject } from '../internal/input.js'
 import { instantOf } from '../internal/instant.js'
-import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
+import type { NormalizedShipmentAddress } from '../model/address.js'
 import { LIMITS, SHIPMENT_MODES } from '../model/patterns.js'
 import { fastAddress, normalizeAddress } from './address.js'
 import { validateAppointmentRequirement, readReferences, type AppointmentRequirement } from './appointment.js'
@@ -24,66 +24,9 @@ import { total } from '../internal/total.js'
 import { fastDateTime } from '../internal/fastChecks.js'
 import { DISPATCH_PHONE, dispatchValue, fastDispatch, fastQuoteRequest, fastReferences, fastRequirement, pickCreate, pickQuote, QUOTE_ID, SCAC } from './requestsFast.js'
 import { unreadableProblem } from '../internal/unreadable.js'
+import type { Dispatch, NormalizedCreateShipment, NormalizedQuoteRequest, RequestOptions } from './requestTypes.js'
 
-/**
- * A validated shipment dispatch contact (CRT-08).
- *
- * @category model
- * @since 0.1.0
- */
-export interface Dispatch {
-  readonly name: string
-  readonly email?: string
-  readonly phone?: string
-  readonly scac?: string
-}
-
-/**
- * A normalized create request: only the fields the spec defines (never companyId).
- *
- * @category model
- * @since 0.1.0
- */
-export interface NormalizedCreateShipment {
-  readonly pickupAddress: NormalizedShipmentAddress
-  readonly deliveryAddress: NormalizedShipmentAddress
-  readonly orderComponents: ReadonlyArray<NormalizedComponent>
-  readonly description: string
-  readonly quoteId?: string
-  readonly poNumber?: string
-  readonly refNumber?: string
-  readonly instructions?: string
-  readonly referenceNumbers?: ReadonlyArray<string>
-  readonly requiredPickupDate?: string
-  readonly requiredDeliveryBy?: string
-  readonly appointments?: { readonly pickup?: AppointmentRequirement; readonly delivery?: AppointmentRequirement }
-  readonly shipperDispatch?: Dispatch
-}
-
-/**
- * A normalized quote request.
- *
- * @category model
- * @since 0.1.0
- */
-export interface NormalizedQuoteRequest {
-  readonly pickupAddress: NormalizedAddress
-  readonly deliveryAddress: NormalizedAddress
-  readonly orderComponents: ReadonlyArray<NormalizedComponent>
-  readonly requiredPickupDate?: string
-  readonly shipmentMode?: 'ltl' | 'ftl'
-  readonly customerReference?: string
-}
-
-/**
- * Options of the request validators.
- *
- * @category model
- * @since 0.1.0
- */
-export interface RequestOptions {
-  readonly config?: RulesConfig
-}
+export type { Dispatch, NormalizedCreateShipment, NormalizedQuoteRequest, RequestOptions } from './requestTypes.js'
 
 const ROOT: ReadonlyArray<string> = []
 const NO_OPTIONS: RequestOptions = Object.freeze({})

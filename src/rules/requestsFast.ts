@@ -26,7 +26,7 @@ import { defaultConfig } from '../config.js'
 import type { AppointmentRequirement, Contact } from './appointment.js'
 import { fastAddress } from './address.js'
 import { fastComponents } from './freightComponents.js'
-import type { Dispatch, NormalizedQuoteRequest, RequestOptions } from './requests.js'
+import type { Dispatch, NormalizedQuoteRequest, RequestOptions } from './requestTypes.js'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
