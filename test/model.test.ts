@@ -8,6 +8,7 @@ import * as t from 'io-ts'
 import { DateTime } from 'luxon'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { ProblemDetail, ReadProblemDetail } from '../src/errors/problem.js'
+import type { ReasonCode } from '../src/errors/catalogue.js'
 import { problemFor, validationProblem } from '../src/errors/problem.js'
 import { violationAt } from '../src/errors/violation.js'
 import {
@@ -500,12 +501,14 @@ describe('ProblemDetail (ERR-01)', () => {
     expectValid(ProblemDetailCodec, problem)
     expect(ProblemDetailCodec.encode(problem)).toEqual(problem)
   })
-  it('decodes a reason and a violation code this version does not know (a newer server may send them)', () => {
+  it('decodes a violation code this version does not know; refuses a reason outside the catalogue (readProblemDetail keeps it)', () => {
     const newer = {
-      type: 'about:blank', title: 'Later', status: 422, detail: '', reason: 'a_newer_reason',
+      type: 'about:blank', title: 'Later', status: 422, detail: '', reason: 'pallet_invalid', instance: 'urn:request-id:abc',
       violations: [{ field: 'zipCode', entity: null, reason: 'is later', code: 'a_newer_code' }],
     }
     expectValid(ProblemDetailCodec, newer)
+    expectInvalidAt(ProblemDetailCodec, { ...newer, reason: 'a_newer_reason' }, 'reason')
+    expectInvalidAt(ProblemDetailCodec, { ...newer, instance: 7 }, 'instance')
   })
   it('rejects an empty violations list, a non-error status and a violation without code', () => {
     const base = { type: 'about:blank', title: 'Bad request', status: 400, detail: '', reason: 'bad_request' }
@@ -514,14 +517,14 @@ describe('ProblemDetail (ERR-01)', () => {
     expectInvalidAt(ProblemDetailCodec, { ...base, status: 400.5 }, 'status')
     expectInvalidAt(ViolationCodec, { field: 'zipCode', entity: null, reason: 'is required' }, 'code')
   })
-  it('the codec types are the tolerant ReadProblemDetail interface of src/errors, and every ProblemDetail is one', () => {
+  it('the codec type is a ReadProblemDetail with a catalogued reason, and every ProblemDetail is one', () => {
     expectTypeOf<ProblemDetailCodec>().toExtend<ReadProblemDetail>()
-    expectTypeOf<ReadProblemDetail>().toExtend<ProblemDetailCodec>()
+    expectTypeOf<ReadProblemDetail>().not.toExtend<ProblemDetailCodec>()
     expectTypeOf<ProblemDetail>().toExtend<ProblemDetailCodec>()
-    // a newer server's reason decodes, so the codec's type is wider than the one problemFor builds
+    // a violation code stays open, so the codec's type is wider than the one problemFor builds
     expectTypeOf<ProblemDetailCodec>().not.toExtend<ProblemDetail>()
-    expectTypeOf<ProblemDetailCodec['reason']>().toExtend<string>()
-    expectTypeOf<string>().toExtend<ProblemDetailCodec['reason']>()
+    expectTypeOf<ProblemDetailCodec['reason']>().toEqualTypeOf<ReasonCode>()
+    expectTypeOf<string>().not.toExtend<ProblemDetailCodec['reason']>()
     expect(OrderStatus.is('DELIVERED')).toBe(true)
   })
 })

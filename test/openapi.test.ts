@@ -22,6 +22,7 @@ import {
 } from '../src/index.js'
 import { boundedNumber, crossField, described, documented, formatted, integer, list, orNull, text } from '../src/model/schema.js'
 import { NOT_BLANK_WIRE_TEXT_FORMAT, WIRE_TEXT_FORMAT } from '../src/model/patterns.js'
+import { REASON_CATALOGUE, type ReasonCode } from '../src/errors/catalogue.js'
 import { COMPONENT_CODECS } from '../src/openapi/components.js'
 import { openApiDocument, type ComponentName, type OpenApiDocument } from '../src/openapi/index.js'
 import { jsonSchemaOf } from '../src/openapi/jsonSchema.js'
@@ -233,9 +234,10 @@ describe('the generated document', () => {
     expect(new Set(ids).size).toBe(15)
   })
 
-  it('requires both credentials together: one global requirement naming bearerAuth (scope shipper) and the x-service-api-key header', () => {
+  it('requires both credentials together: one global requirement naming bearerAuth (its scope shipper stated in the scheme) and the x-service-api-key header', () => {
     const d = document()
-    expect(d.security).toEqual([{ bearerAuth: ['shipper'], apiKey: [] }])
+    // a bearer scheme has no OAuth 2 flows to declare a scope in: the requirement lists none
+    expect(d.security).toEqual([{ bearerAuth: [], apiKey: [] }])
     expect(d.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     expect(d.components.securitySchemes.bearerAuth['description']).toMatch(/scope `shipper`/)
     expect(d.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-service-api-key' })
@@ -324,13 +326,16 @@ describe('the generated document', () => {
     expect(p['changeReason']).toMatchObject({ in: 'header', name: 'X-Service-Change-Reason' })
     expect(p['idempotencyKey']).toMatchObject({ in: 'header', name: 'Idempotency-Key' })
     const ops = document().paths as Record<string, Record<string, { parameters?: Array<{ $ref: string }> }>>
+    expect(p['requestId']).toMatchObject({ in: 'header', name: 'X-Request-Id', required: false })
     const names = (path: string, method: string) => (ops[path]![method]!.parameters ?? []).map((r) => r.$ref.replace('#/components/parameters/', ''))
-    expect(names('/v1/shipper/shipment', 'post')).toEqual(['idempotencyKey'])
-    expect(names('/v1/shipper/quotes/by-reference', 'get')).toEqual(['reference'])
-    expect(names('/v1/shipper/shipment/{orderNumber}/tracking', 'get')).toEqual(['orderNumber', 'include'])
-    expect(names('/v1/shipper/shipment/{orderNumber}/appointment/{stop}', 'put')).toEqual(['orderNumber', 'stop', 'confirmChangeAfterAcceptance', 'changeReason'])
-    expect(names('/v1/shipper/shipment/{orderNumber}/document/{documentType}', 'get')).toEqual(['orderNumber', 'shipmentDocumentType'])
-    expect(names('/v1/shipper/shipment/{orderNumber}/appointment/{stop}/document/{documentType}', 'post')).toEqual(['orderNumber', 'stop', 'appointmentDocumentType'])
+    // every operation also takes the optional X-Request-Id header (requestId), last
+    expect(names('/v1/shipper/quote', 'post')).toEqual(['requestId'])
+    expect(names('/v1/shipper/shipment', 'post')).toEqual(['idempotencyKey', 'requestId'])
+    expect(names('/v1/shipper/quotes/by-reference', 'get')).toEqual(['reference', 'requestId'])
+    expect(names('/v1/shipper/shipment/{orderNumber}/tracking', 'get')).toEqual(['orderNumber', 'include', 'requestId'])
+    expect(names('/v1/shipper/shipment/{orderNumber}/appointment/{stop}', 'put')).toEqual(['orderNumber', 'stop', 'confirmChangeAfterAcceptance', 'changeReason', 'requestId'])
+    expect(names('/v1/shipper/shipment/{orderNumber}/document/{documentType}', 'get')).toEqual(['orderNumber', 'shipmentDocumentType', 'requestId'])
+    expect(names('/v1/shipper/shipment/{orderNumber}/appointment/{stop}/document/{documentType}', 'post')).toEqual(['orderNumber', 'stop', 'appointmentDocumentType', 'requestId'])
   })
 
   it('bodies and responses: JSON $refs, the multipart upload, 204 without a body, the PDF, problem+json errors per the spec', () => {
@@ -345,7 +350,7 @@ describe('the generated document', () => {
     const upload = body('/v1/shipper/shipment/{orderNumber}/appointment/{stop}/document/{documentType}', 'post')
     expect(upload.required).toBe(true)
     expect(upload.content['multipart/form-data']).toMatchObject({
-      schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+      schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' } } },
       encoding: { file: { contentType: 'application/pdf, image/jpeg, image/png' } },
     })
     expect(upload).toHaveProperty('description', expect.stringMatching(/10 MB/))
@@ -353,23 +358,33 @@ describe('the generated document', () => {
     expect(del['204']).toBeDefined()
     expect(del['204']!['content']).toBeUndefined()
     expect(del['200']).toBeUndefined()
-    expect(op('/v1/shipper/shipment/{orderNumber}/appointment/{stop}/pdf', 'get').responses['200']!['content']).toEqual({
-      'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+    expect(op('/v1/shipper/shipment/{orderNumber}/appointment/{stop}/pdf', 'get').responses['200']!['content']).toMatchObject({
+      'application/pdf': { schema: { type: 'string', format: 'binary', contentMediaType: 'application/pdf' } },
     })
     const errorStatuses = (path: string, method: string) => Object.keys(op(path, method).responses).filter((s) => s >= '400')
-    expect(errorStatuses('/v1/shipper/quote', 'post')).toEqual(['400', '401', '403', '422', '500'])
-    expect(errorStatuses('/v1/shipper/shipment', 'post')).toEqual(['400', '401', '403', '409', '422', '500'])
-    expect(errorStatuses('/v1/shipper/shipment/{orderNumber}/confirm', 'put')).toEqual(['400', '401', '403', '404', '422', '500'])
-    expect(errorStatuses('/v1/shipper/shipment/{orderNumber}/appointment/{stop}/document/{documentType}', 'post')).toEqual([
-      '400', '401', '403', '404', '409', '413', '415', '500',
-    ])
+    const everywhere = ['408', '414', '429', '431']
+    const sorted = (xs: string[]) => [...xs].sort()
+    expect(errorStatuses('/v1/shipper/quote', 'post')).toEqual(sorted(['400', '401', '403', '413', '415', '422', '500', ...everywhere]))
+    expect(errorStatuses('/v1/shipper/shipment', 'post')).toEqual(sorted(['400', '401', '403', '409', '413', '415', '422', '500', ...everywhere]))
+    expect(errorStatuses('/v1/shipper/shipment/{orderNumber}/confirm', 'put')).toEqual(sorted(['400', '401', '403', '404', '422', '500', ...everywhere]))
+    expect(errorStatuses('/v1/shipper/shipment/{orderNumber}/appointment/{stop}', 'put')).toEqual(sorted(['400', '401', '403', '404', '409', '413', '415', '500', ...everywhere]))
+    expect(errorStatuses('/v1/shipper/shipment/{orderNumber}/appointment/{stop}/document/{documentType}', 'post')).toEqual(
+      sorted(['400', '401', '403', '404', '409', '413', '415', '500', ...everywhere]),
+    )
     for (const [path, item] of Object.entries(ops)) {
       for (const [method, o] of Object.entries(item)) {
         const responses = (o as { responses: Record<string, Json> }).responses
-        for (const s of ['401', '403', '500']) expect([path, method, s, s in responses]).toEqual([path, method, s, true])
+        for (const s of ['400', '401', '403', '500', ...everywhere]) expect([path, method, s, s in responses]).toEqual([path, method, s, true])
         for (const [status, r] of Object.entries(responses)) {
+          expect([path, method, status, (r['headers'] as Json)['X-Request-Id']]).toEqual([path, method, status, { $ref: '#/components/headers/X-Request-Id' }])
           if (status < '400') continue
-          expect([path, method, status, r['content']]).toEqual([path, method, status, { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetail' } } }])
+          const media = (r['content'] as Record<string, { schema: { allOf: Json[] } }>)['application/problem+json']!
+          // the ProblemDetail, narrowed to this status and to the reasons this operation gives
+          expect([path, method, status, media.schema.allOf[0]]).toEqual([path, method, status, { $ref: '#/components/schemas/ProblemDetail' }])
+          const narrowed = media.schema.allOf[1] as { properties: { status: Json; reason: { enum: string[] } } }
+          expect(narrowed.properties.status).toEqual({ type: 'integer', const: Number(status) })
+          for (const reason of narrowed.properties.reason.enum) expect([path, method, reason, REASON_CATALOGUE[reason as ReasonCode].status]).toEqual([path, method, reason, Number(status)])
+          if (status === '429' || status === '500') expect((r['headers'] as Json)['Retry-After']).toBeDefined()
         }
         const ok = responses['200'] as { content?: Record<string, { schema: Json }> } | undefined
         if (ok?.content?.['application/json'] !== undefined) expect(ok.content['application/json'].schema['$ref']).toMatch(/^#\/components\/schemas\//)

@@ -3,17 +3,21 @@
  * canonical spelling. Reading a body a server sent, with its aliases (`key`, `label`,
  * `reasonCode`), is `readProblemDetail` (ERR-04), not this.
  *
- * Decision: the codecs decode what a server sends, so they stay tolerant of codes a newer server
- * may use: `reason` and a violation's `code` accept any string, and their static types are the
- * `ReadProblemDetail` and `ReadViolation` interfaces of `src/errors/` (a known code or any other
- * string), not the narrower `ProblemDetail` and `Violation` the library builds. Every
- * `ProblemDetail` is one of them, so `ProblemDetailCodec.encode(problemFor(…))` type-checks;
- * `status` is a plain number checked at run time, not a brand.
+ * Decision: the codec states what a server of this interface version sends, exactly as the
+ * generated OpenAPI document does (one source, checked both ways by
+ * test/properties/problemDetail.test.ts): `reason` is a code of the reason catalogue (the
+ * document's `ProblemDetail.reason` enum), so a reason this version does not know is refused. The
+ * forward-compatible reading, for a client that may meet a newer server, is a separate and
+ * explicit choice: `readProblemDetail` (ERR-04) keeps any string reason verbatim as a
+ * `ReadProblemDetail`. A violation's `code` stays open (any string; the document states it as a
+ * string): its static type is a known code or any other string. `instance` (RFC 9457) is the
+ * optional URI of this occurrence, `urn:request-id:<id>` from the sandbox. `status` is a plain
+ * number checked at run time, not a brand.
  *
  * @module
  */
 import * as t from 'io-ts'
-import type { ReasonCode } from '../errors/catalogue.js'
+import { REASON_CATALOGUE } from '../errors/catalogue.js'
 import type { ViolationCode } from '../errors/violation.js'
 import { described } from './schema.js'
 import { nonEmptyArray } from './nonEmptyArray.js'
@@ -85,8 +89,9 @@ export const HttpErrorStatus = described(
 export type HttpErrorStatus = t.TypeOf<typeof HttpErrorStatus>
 
 /**
- * An error body (ERR-01): `violations`, when present, is non-empty; `reason` is a catalogued
- * reason code or any other string a newer server may send.
+ * An error body (ERR-01): `reason` is a code of the reason catalogue (a newer server's unknown
+ * reason is refused; read such bodies with `readProblemDetail`), `violations`, when present, is
+ * non-empty, `instance` an optional URI of the occurrence (RFC 9457).
  *
  * @example
  * ProblemDetailCodec.is(problemFor('order_not_found'))
@@ -102,15 +107,15 @@ export const ProblemDetailCodec = t.intersection(
       title: t.string,
       status: HttpErrorStatus,
       detail: t.string,
-      reason: openCode<ReasonCode>(),
+      reason: t.keyof(REASON_CATALOGUE),
     }),
-    t.partial({ violations: nonEmptyArray(ViolationCodec) }),
+    t.partial({ violations: nonEmptyArray(ViolationCodec), instance: t.string }),
   ],
   'ProblemDetail',
 )
 
 /**
- * An error body as a server sent it.
+ * An error body as a server of this interface version sends it.
  *
  * @category model
  * @since 0.1.0

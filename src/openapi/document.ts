@@ -15,6 +15,14 @@ import { CROSS_FIELD_RULES, STRICTNESS_DECISIONS, type JsonSchema } from '../mod
 import { COMPONENT_CODECS, COMPONENT_DESCRIPTIONS, type ComponentName } from './components.js'
 import { jsonSchemaOf } from './jsonSchema.js'
 import { shipperPaths, TAGS } from './paths.js'
+import { HEADERS } from './responses.js'
+
+/** A URL without its trailing slashes (a server URL ends before the paths' leading slash). */
+const withoutTrailingSlash = (url: string): string => {
+  let end = url.length
+  while (end > 0 && url[end - 1] === '/') end--
+  return url.slice(0, end)
+}
 
 /**
  * The generated OpenAPI 3.1.0 document.
@@ -30,6 +38,7 @@ export interface OpenApiDocument {
     readonly summary: string
     readonly description: string
     readonly license: { readonly name: string; readonly identifier: string }
+    readonly contact: { readonly name: string }
   }
   readonly servers: ReadonlyArray<JsonSchema>
   readonly security: ReadonlyArray<Readonly<Record<string, ReadonlyArray<string>>>>
@@ -38,9 +47,28 @@ export interface OpenApiDocument {
   readonly components: {
     readonly schemas: Readonly<Record<ComponentName, JsonSchema>>
     readonly parameters: Readonly<Record<string, JsonSchema>>
+    readonly headers: Readonly<Record<string, JsonSchema>>
     readonly securitySchemes: Readonly<Record<'bearerAuth' | 'apiKey', JsonSchema>>
   }
 }
+
+/**
+ * Options of {@link openApiDocument}.
+ *
+ * @category model
+ * @since 0.3.0
+ */
+export interface OpenApiOptions {
+  /**
+   * The base URL (without the /v1/shipper prefix) of the server that serves the document, e.g.
+   * the sandbox's own public URL: listed first in `servers`, before the `{base_url}` template. A
+   * trailing slash is dropped.
+   */
+  readonly serverUrl?: string
+}
+
+/** The default of the base_url server variable: the local sandbox. */
+const LOCAL_SANDBOX = 'http://127.0.0.1:8080'
 
 /** The interface version the spec gives the machine-readable description (Versioning 2). */
 const INTERFACE_VERSION = '1.2.0'
@@ -92,7 +120,7 @@ const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'Authorization: Bearer <ACCESS_TOKEN>. Proves identity; the token must carry the scope `shipper`. Missing or invalid: 401. Always sent together with the API key.',
+    description: 'Authorization: Bearer <ACCESS_TOKEN>. Proves identity; the token must carry the scope `shipper` (a bearer token is not an OAuth 2 flow, so the scope is stated here and the security requirement lists none). Missing or invalid: 401. Always sent together with the API key.',
   },
   apiKey: {
     type: 'apiKey',
@@ -106,8 +134,12 @@ const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
  * Returns the OpenAPI 3.1.0 document of the shipper API (interface version 1.2.0), generated
  * from the codecs: every request and response body a component schema, the 15 endpoints with
  * their parameters and problem responses, both credentials required together on every
- * operation. A codec the generator cannot state (an unannotated refinement, an unknown
- * combinator) makes it a Left listing each, by path. Built afresh on every call.
+ * operation. Every error response is narrowed to the reasons the operation can give, every
+ * body, parameter and response carries an example, and every response declares its headers
+ * (X-Request-Id; Retry-After on 429 and 500; Idempotent-Replayed on the create).
+ * `options.serverUrl` (the URL of the server serving the document) is listed first in `servers`.
+ * A codec the generator cannot state (an unannotated refinement, an unknown combinator) makes it
+ * a Left listing each, by path. Built afresh on every call.
  * Implements no rule ID.
  *
  * @example
@@ -117,7 +149,7 @@ const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
  * @category codecs
  * @since 0.2.0
  */
-export const openApiDocument = (): Either<ReadonlyArray<string>, OpenApiDocument> => {
+export const openApiDocument = (options: OpenApiOptions = {}): Either<ReadonlyArray<string>, OpenApiDocument> => {
   const errors: string[] = []
   const names = new Map<unknown, string>(Object.entries(COMPONENT_CODECS).map(([name, codec]) => [codec, name]))
   if (names.size !== Object.keys(COMPONENT_CODECS).length) errors.push('components: one codec is registered under two names')
@@ -145,21 +177,26 @@ export const openApiDocument = (): Either<ReadonlyArray<string>, OpenApiDocument
       summary: 'Quotes, shipments, tracking, invoices, documents and appointments for shippers.',
       description: description(),
       license: { name: 'MIT', identifier: 'MIT' },
+      // the package names no repository, so the contact is the project's name (no e-mail)
+      contact: { name: 'shipper-rules' },
     },
     servers: [
+      ...(typeof options?.serverUrl === 'string' && options.serverUrl !== ''
+        ? [{ url: withoutTrailingSlash(options.serverUrl), description: 'The server that served this document.' }]
+        : []),
       {
         url: '{base_url}',
-        description: 'Production or sandbox: the base URL given with the credentials.',
-        variables: { base_url: { default: 'http://127.0.0.1:8080', description: 'The base URL, without the /v1/shipper prefix.' } },
+        description: 'Production or sandbox: the base URL given with the credentials (the default is a local sandbox).',
+        variables: { base_url: { default: LOCAL_SANDBOX, description: 'The base URL, without the /v1/shipper prefix.' } },
       },
-      { url: 'http://127.0.0.1:8080', description: 'The local sandbox (npx shipper-rules-sandbox).' },
     ],
-    // Both credentials together (Authentication 1): one requirement naming both schemes. OpenAPI
-    // 3.1 lets a non-OAuth requirement list roles, so the bearer one names the scope it needs.
-    security: [{ bearerAuth: ['shipper'], apiKey: [] }],
+    // Both credentials together (Authentication 1): one requirement naming both schemes. The
+    // bearer scheme is not OAuth 2, so it has no flows to declare scopes in: the requirement lists
+    // none (lint tools expect that) and the scheme's description names the scope `shipper`.
+    security: [{ bearerAuth: [], apiKey: [] }],
     tags: TAGS,
     paths,
-    components: { schemas, parameters, securitySchemes: SECURITY_SCHEMES },
+    components: { schemas, parameters, headers: HEADERS, securitySchemes: SECURITY_SCHEMES },
   }
   // A JSON copy: nothing in the result is shared with the module's tables or a previous call.
   return right(JSON.parse(JSON.stringify(document)) as OpenApiDocument)

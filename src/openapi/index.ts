@@ -7,5 +7,5 @@
  *
  * @packageDocumentation
  */
-export { openApiDocument, type OpenApiDocument } from './document.js'
+export { openApiDocument, type OpenApiDocument, type OpenApiOptions } from './document.js'
 export { type ComponentName } from './components.js'

@@ -13,15 +13,8 @@ import { AppointmentDocumentType, AppointmentStop, OrderNumber, QuoteId, Shipmen
 import { IDEMPOTENCY_KEY_FORMAT, NOT_BLANK_WIRE_TEXT_FORMAT, TRACKING_INCLUDE_FORMAT } from '../model/patterns.js'
 import { UPLOAD_CONTENT_TYPES } from '../rules/documents.js'
 import type { ComponentName } from './components.js'
-
-/** The statuses of the spec's Errors table. */
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500
-
-/** The reason codes the catalogue gives a status. */
-type ReasonsOf<S extends number> = { [R in ReasonCode]: (typeof REASON_CATALOGUE)[R]['status'] extends S ? R : never }[ReasonCode]
-
-/** What a status means on one endpoint: the reasons it can carry, and a note where the reason alone does not say it. */
-type Problems = { readonly [S in ErrorStatus]?: { readonly reasons: ReadonlyArray<ReasonsOf<S>>; readonly note?: string } }
+import { PARAMETER_EXAMPLES, REQUEST_EXAMPLES, RESPONSE_EXAMPLES } from './examples.js'
+import { HEADERS, HTTP_LAYER, JSON_BODY, problemResponse, STATUS_ORDER, successHeaders, unitedProblems, type Problems, type ReasonsOf } from './responses.js'
 
 /** One endpoint of the spec's table. */
 interface Endpoint {
@@ -45,7 +38,7 @@ const DENIALS = (Object.keys(REASON_CATALOGUE) as ReadonlyArray<ReasonCode>).fil
 const AUTH_AND_SERVER: Problems = {
   401: { reasons: ['unauthorized'], note: 'missing or invalid bearer token, or a token without the scope shipper' },
   403: { reasons: ['forbidden'], note: 'missing, invalid or expired API key, user not in the company, or a resource of another company' },
-  500: { reasons: ['internal_error'] },
+  500: { reasons: ['internal_error'], note: 'an unexpected error; when the database is unavailable the answer carries Retry-After' },
 }
 /** On appointment endpoints an order of another company is 404 order_not_found (Authentication 4). */
 const APPOINTMENT_AUTH: Problems = {
@@ -184,29 +177,37 @@ const ENDPOINTS: ReadonlyArray<Endpoint> = [
 ]
 
 const ref = (name: ComponentName): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
-const STATUS_ORDER: ReadonlyArray<ErrorStatus> = [400, 401, 403, 404, 409, 413, 415, 422, 500]
 
-const problemResponse = (reasons: ReadonlyArray<ReasonCode>, note: string | undefined): JsonSchema => {
-  const listed = reasons.map((r) => `\`${r}\` (${REASON_CATALOGUE[r].title})`).join(', ')
-  return {
-    description: `${note === undefined ? '' : `${note[0]!.toUpperCase()}${note.slice(1)}. `}${reasons.length === 1 ? 'Reason' : 'Reasons'}: ${listed}.`,
-    content: { 'application/problem+json': { schema: ref('ProblemDetail') } },
-  }
+/** The media type of a JSON body: its schema and its example. */
+const json = (name: ComponentName, examples: Readonly<Partial<Record<ComponentName, JsonSchema>>>): JsonSchema => {
+  const example = examples[name]
+  return { schema: ref(name), ...(example === undefined ? {} : { example }) }
 }
 
-const successResponse = (success: Endpoint['success']): Readonly<Record<string, JsonSchema>> => {
+/** The bytes of an example PDF body (a tool that shows or sends examples needs one). */
+const PDF_EXAMPLE = '%PDF-1.7 … %%EOF'
+
+const successResponse = (success: Endpoint['success'], replayable: boolean): Readonly<Record<string, JsonSchema>> => {
+  const headers = successHeaders(replayable)
   switch (success) {
     case 'noContent':
-      return { '204': { description: 'Deleted, or there was nothing to delete. No body.' } }
+      return { '204': { description: 'Deleted, or there was nothing to delete. No body.', headers } }
     case 'pdf':
       return {
         '200': {
-          description: 'The appointment PDF.',
-          content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+          description: 'The appointment PDF (binary: read it as a Blob or bytes, e.g. openapi-fetch `parseAs: \'blob\'`).',
+          headers,
+          content: { 'application/pdf': { schema: { type: 'string', format: 'binary', contentMediaType: 'application/pdf' }, example: PDF_EXAMPLE } },
         },
       }
     default:
-      return { '200': { description: `OK: the ${success}.`, content: { 'application/json': { schema: ref(success) } } } }
+      return {
+        '200': {
+          description: `OK: the ${success}.${replayable ? ' A replay of an earlier request with the same Idempotency-Key and body returns the stored answer with Idempotent-Replayed: true.' : ''}`,
+          headers,
+          content: { 'application/json': json(success, RESPONSE_EXAMPLES) },
+        },
+      }
   }
 }
 
@@ -218,32 +219,50 @@ const UPLOAD_BODY: JsonSchema = {
       schema: {
         type: 'object',
         required: ['file'],
-        properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file: PDF, JPEG or PNG, not empty, at most 10 MB.' } },
+        properties: {
+          file: {
+            type: 'string',
+            format: 'binary',
+            contentMediaType: 'application/octet-stream',
+            description: 'The file: PDF, JPEG or PNG, not empty, at most 10 MB. Binary (format: binary): a Blob or File in a browser or Node. openapi-typescript 7 types format binary as string unless told otherwise: pass its Node API option transform, returning the type Blob for a schema with format binary.',
+          },
+        },
       },
       encoding: { file: { contentType: UPLOAD_CONTENT_TYPES.join(', ') } },
+      example: { file: PDF_EXAMPLE },
     },
   },
 }
 
-const operation = (e: Endpoint): JsonSchema => ({
-  operationId: e.operationId,
-  tags: [e.tag],
-  summary: e.summary,
-  description: e.description,
-  ...(e.parameters === undefined ? {} : { parameters: e.parameters.map((p) => ({ $ref: `#/components/parameters/${p}` })) }),
-  ...(e.body === undefined
-    ? {}
-    : { requestBody: e.body === 'upload' ? UPLOAD_BODY : { required: true, content: { 'application/json': { schema: ref(e.body) } } } }),
-  responses: {
-    ...successResponse(e.success),
-    ...Object.fromEntries(
-      STATUS_ORDER.flatMap((s) => {
-        const p = e.problems[s]
-        return p === undefined ? [] : [[String(s), problemResponse(p.reasons, p.note)]]
-      }),
-    ),
-  },
-})
+/**
+ * Every problem an endpoint can answer: its own, those of the HTTP layer, and for a JSON body 413
+ * and 415.
+ */
+export const problemsOf = (e: Endpoint): Problems =>
+  unitedProblems(e.problems, HTTP_LAYER, e.body === undefined || e.body === 'upload' ? {} : JSON_BODY)
+
+const operation = (e: Endpoint): JsonSchema => {
+  const problems = problemsOf(e)
+  return {
+    operationId: e.operationId,
+    tags: [e.tag],
+    summary: e.summary,
+    description: e.description,
+    parameters: [...(e.parameters ?? []), 'requestId'].map((p) => ({ $ref: `#/components/parameters/${p}` })),
+    ...(e.body === undefined
+      ? {}
+      : { requestBody: e.body === 'upload' ? UPLOAD_BODY : { required: true, content: { 'application/json': json(e.body, REQUEST_EXAMPLES) } } }),
+    responses: {
+      ...successResponse(e.success, e.parameters?.includes('idempotencyKey') === true),
+      ...Object.fromEntries(
+        STATUS_ORDER.flatMap((s) => {
+          const p = problems[s]
+          return p === undefined ? [] : [[String(s), problemResponse(s, p.reasons, p.note)]]
+        }),
+      ),
+    },
+  }
+}
 
 /**
  * The `paths` object and the shared parameters of the document; `schemaOf` turns a codec into
@@ -304,6 +323,14 @@ export const shipperPaths = (
       schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_FORMAT.maxLength, pattern: IDEMPOTENCY_KEY_FORMAT.pattern },
     },
   }
+  parameters['requestId'] = {
+    name: 'X-Request-Id',
+    in: 'header',
+    required: false,
+    description: `An id of the client's own for this request (1 to 128 letters, digits, '.', '_', '~' or '-'): the answer's X-Request-Id repeats it. Absent or otherwise, the server makes one.`,
+    schema: HEADERS['X-Request-Id']['schema'],
+  }
+  for (const [key, p] of Object.entries(parameters)) if (PARAMETER_EXAMPLES[key] !== undefined) parameters[key] = { ...p, example: PARAMETER_EXAMPLES[key] }
   const paths: Record<string, Record<string, JsonSchema>> = {}
   for (const e of ENDPOINTS) (paths[e.path] ??= {})[e.method] = operation(e)
   return { paths, parameters }
