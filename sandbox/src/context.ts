@@ -4,6 +4,7 @@
 // company controls; the operator (the operator token), for the controls that create companies
 // and issue keys. Failed authentications are counted per client address and answered 429 past
 // the limit.
+import { randomUUID } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { authorize, isLeft, problemFor, type EndpointKind, type ProblemDetail } from 'shipper-rules'
 import { isOperatorToken, readCredentials, type Caller, type Secrets } from './auth.js'
@@ -35,10 +36,31 @@ export const isObject = (v: unknown): v is Record<string, unknown> => typeof v =
 /** The realm and scope of every bearer challenge (RFC 6750 §3). */
 const CHALLENGE = 'Bearer realm="shipper-rules-sandbox", scope="shipper"'
 
-/** Every error body is the library's ProblemDetail, served as application/problem+json; every 401 carries a bearer challenge. */
+/** The response header naming a request: the client's own id when it sent an acceptable one, else the sandbox's. */
+export const REQUEST_ID_HEADER = 'x-request-id'
+
+/** A request id the sandbox accepts from a client: 1 to 128 URL-safe characters (RFC 3986 unreserved), nothing a log or a header could be confused by. */
+const REQUEST_ID = /^[A-Za-z0-9._~-]{1,128}$/
+
+/**
+ * The id of a request: the client's `X-Request-Id` when it is 1 to 128 characters of A-Z a-z 0-9
+ * . _ ~ -, else a new UUID (a header sent twice arrives joined by a comma, so it is replaced too).
+ * @example
+ * requestIdOf('order-4711.retry~2') //=> 'order-4711.retry~2'
+ */
+export const requestIdOf = (sent: unknown): string => (typeof sent === 'string' && sent.length <= 128 && REQUEST_ID.test(sent) ? sent : randomUUID())
+
+/** The ProblemDetail `instance` (RFC 9457) naming a request by its id. */
+export const instanceOf = (requestId: string): string => `urn:request-id:${requestId}`
+
+/**
+ * Every error body is the library's ProblemDetail, served as application/problem+json, with the
+ * request id as its `instance` and in the X-Request-Id header; every 401 carries a bearer challenge.
+ */
 export const sendProblem = (reply: FastifyReply, problem: ProblemDetail): FastifyReply => {
   if (problem.status === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', CHALLENGE)
-  return reply.code(problem.status).type('application/problem+json').send(problem)
+  const id = String(reply.request.id)
+  return reply.header(REQUEST_ID_HEADER, id).code(problem.status).type('application/problem+json').send({ ...problem, instance: instanceOf(id) })
 }
 
 /** A ProblemDetail thrown out of a transaction so that nothing it wrote is kept. */

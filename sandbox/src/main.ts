@@ -5,15 +5,16 @@
 import { parseArgs } from 'node:util'
 import { createKey, loadSecrets } from './auth.js'
 import { DataDirectoryInUseError, openStore, type Store, type StoreOptions } from './db/store.js'
-import { buildServer, operatorTokenOf } from './server.js'
+import { buildServer, corsOriginProblem, operatorTokenOf } from './server.js'
 import { readTariff } from './tariff.js'
 
 const USAGE = `Usage:
   shipper-rules-sandbox [--port 8080] [--host 127.0.0.1] [--data ./.sandbox-data] [--tariff tariff.json] [--quiet]
                         [--operator-token T] [--public-url URL] [--request-timeout 60] [--auth-failure-limit 20]
+                        [--cors-origin http://localhost:5173 ...]
   shipper-rules-sandbox keys create --company NAME [--data DIR]   (--data-dir is an alias of --data)
 Environment: DATABASE_URL=postgres://… uses that PostgreSQL server instead of the embedded one; PORT, HOST;
-  SANDBOX_OPERATOR_TOKEN, SANDBOX_PUBLIC_URL (as the options).`
+  SANDBOX_OPERATOR_TOKEN, SANDBOX_PUBLIC_URL, SANDBOX_CORS_ORIGINS (comma-separated) (as the options).`
 
 const DEMO_COMPANY = 'Sandbox Shipper Inc'
 
@@ -59,6 +60,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
         'public-url': { type: 'string' },
         'request-timeout': { type: 'string' },
         'auth-failure-limit': { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -100,6 +102,13 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     process.stderr.write(`shipper-rules-sandbox: --port must be 0 to 65535\n`)
     return 2
   }
+  // browser origins allowed to call the sandbox: the options, else the environment's list
+  const corsOrigins = (values['cors-origin'] ?? (process.env['SANDBOX_CORS_ORIGINS'] ?? '').split(',')).map((o) => o.trim()).filter((o) => o !== '')
+  const badOrigin = corsOrigins.map(corsOriginProblem).find((p) => p !== undefined)
+  if (badOrigin !== undefined) {
+    process.stderr.write(`shipper-rules-sandbox: --cors-origin (or SANDBOX_CORS_ORIGINS): ${badOrigin}\n`)
+    return 2
+  }
   const tariff = readTariff(values.tariff)
   const store = await openStoreOrRefuse(storeOptions)
   if (store === undefined) return 1
@@ -130,6 +139,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     ...(publicUrl !== undefined ? { publicUrl } : {}),
     ...(requestTimeout !== undefined ? { timeouts: { requestMs: requestTimeout * 1000 } } : {}),
     ...(failureLimit !== undefined ? { authFailures: { max: failureLimit, windowMs: 60_000 } } : {}),
+    corsOrigins,
   })
   const demo = await demoCredentials(store)
   const address = await app.listen({ port, host })
@@ -148,6 +158,8 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       '',
       `shipper-rules-sandbox listening on ${base} (${store.kind === 'pglite' ? `PGlite data in ${storeOptions.dataDir}` : 'PostgreSQL from DATABASE_URL'})`,
       `  OpenAPI document: ${base}/api-docs/shipper-v1`,
+      `  health: ${base}/healthz (alive), ${base}/readyz (database reachable)`,
+      `  CORS origins: ${corsOrigins.length > 0 ? corsOrigins.join(', ') : 'none (--cors-origin ORIGIN to let a browser application on another origin call the sandbox)'}`,
       `  operator token: ${operatorTokenOf(app) ?? '(the one given with --operator-token or SANDBOX_OPERATOR_TOKEN)'}`,
       `    (operator controls only: POST /sandbox/companies, GET /sandbox/companies, POST /sandbox/companies/{id}/keys)`,
       `  company:  ${demo.companyName} (${demo.companyId})`,

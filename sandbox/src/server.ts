@@ -2,21 +2,24 @@
 // controls and the OpenAPI document. No framework default body ever escapes: unknown routes, bad
 // URLs, oversized path parameters and headers, malformed HTTP, slow requests, malformed JSON,
 // wrong content types, oversized bodies and crashes all answer a ProblemDetail.
+import { randomUUID } from 'node:crypto'
 import { createServer, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
+import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
-import { isLeft, problemFor, type ProblemDetail } from 'shipper-rules'
-import { openApiDocument } from 'shipper-rules/openapi'
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { problemFor, type ProblemDetail } from 'shipper-rules'
 import { loadSecrets, newOperatorToken, operatorTokenHash } from './auth.js'
 import { Clocks } from './clock.js'
-import { sendProblem, type Context } from './context.js'
+import { instanceOf, REQUEST_ID_HEADER, requestIdOf, sendProblem, type Context } from './context.js'
 import { isDatabaseUnavailable, type Store } from './db/store.js'
 import { addressRoutes } from './routes/addresses.js'
 import { appointmentRoutes } from './routes/appointments.js'
 import type { UploadOptions } from './conversions.js'
 import { controlRoutes } from './routes/controls.js'
+import { docsRoutes } from './routes/docs.js'
 import { documentRoutes } from './routes/documents.js'
+import { healthRoutes, PROBE_PATHS } from './routes/health.js'
 import { keyRoutes } from './routes/keys.js'
 import { operatorRoutes } from './routes/operator.js'
 import { quoteRoutes } from './routes/quotes.js'
@@ -52,6 +55,49 @@ export interface ServerOptions extends UploadOptions {
   readonly authFailures?: { readonly max: number; readonly windowMs: number }
   /** HTTP timeouts, ms (see DEFAULT_TIMEOUTS). */
   readonly timeouts?: Partial<Timeouts>
+  /** Browser origins allowed to call the sandbox (CORS), each `scheme://host[:port]` as browsers send it; none by default (no CORS header at all). */
+  readonly corsOrigins?: ReadonlyArray<string>
+  /** How long GET /readyz waits for the database, ms (default 2000). */
+  readonly readyTimeoutMs?: number
+}
+
+/** What a cross-origin caller may send and read (decisions of issue 25). */
+const CORS = {
+  methods: ['GET', 'POST', 'PUT', 'DELETE'],
+  allowedHeaders: ['Authorization', 'x-service-api-key', 'Content-Type', 'Idempotency-Key', 'X-Service-Change-Reason', 'X-Request-Id'],
+  exposedHeaders: ['X-Request-Id', 'Idempotent-Replayed', 'Retry-After', 'Content-Disposition'],
+  maxAgeSeconds: 600,
+} as const
+
+/**
+ * Why a CORS origin option is not one a browser could send (undefined when it is): an http(s)
+ * origin serialized as browsers do, `scheme://host[:port]`, lower case, no default port, no path.
+ * @example
+ * corsOriginProblem('http://localhost:5173') //=> undefined
+ */
+export const corsOriginProblem = (origin: string): string | undefined => {
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return `${JSON.stringify(origin)} is not a URL; an origin is scheme://host[:port], e.g. http://localhost:5173`
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${JSON.stringify(origin)} is not an http or https origin`
+  if (url.origin !== origin) return `${JSON.stringify(origin)} is not an origin as browsers send it (scheme://host[:port], lower case, no default port, no path or trailing slash): ${url.origin}?`
+  return undefined
+}
+
+/** Fastify's request log lines, with the health probes' at debug (operators poll them): everything else as Fastify writes it. */
+class SandboxLogController extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if (PROBE_PATHS.has(pathOf(request.url))) request.log.debug({ req: request }, 'incoming request')
+    else super.incomingRequest(request, reply, metadata)
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if ((error === null || error === undefined) && PROBE_PATHS.has(pathOf(request.url))) reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
+    else super.requestCompleted(error, request, reply, metadata)
+  }
 }
 
 export interface Timeouts {
@@ -99,10 +145,11 @@ const loggerOptions = (stream?: DestinationStream) => ({
   redact: { paths: ['req.headers', 'req.query', 'req.body', 'body', 'params', 'query', 'headers'], remove: true },
 })
 
-/** The ProblemDetail text of an error the HTTP parser answers before Fastify sees a request (written on the socket as is). */
+/** The ProblemDetail text of an error the HTTP parser answers before Fastify sees a request (written on the socket as is), under a request id of its own. */
 const rawProblem = (status: number, problem: ProblemDetail): string => {
-  const body = JSON.stringify(problem)
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  const id = randomUUID()
+  const body = JSON.stringify({ ...problem, instance: instanceOf(id) })
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`
 }
 
 /** The parser's errors (a bad header byte, a header over the limit, a request that took too long), each a ProblemDetail where the socket can still carry one. */
@@ -121,6 +168,11 @@ const clientErrorHandler = (error: Error & { code?: string }, socket: Socket): v
 }
 
 export const buildServer = async (options: ServerOptions): Promise<FastifyInstance> => {
+  const corsOrigins = [...new Set(options.corsOrigins ?? [])]
+  for (const origin of corsOrigins) {
+    const problem = corsOriginProblem(origin)
+    if (problem !== undefined) throw new Error(`CORS origin: ${problem}`)
+  }
   const timeouts = { ...DEFAULT_TIMEOUTS, ...(options.timeouts ?? {}) }
   const operatorToken = options.operatorToken ?? newOperatorToken()
   let listening = ''
@@ -137,6 +189,11 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
   }
   const app = Fastify({
     logger: options.logger === undefined || options.logger === false ? false : loggerOptions(options.logger === true ? undefined : options.logger.stream),
+    // the request id: the client's X-Request-Id when acceptable (context.ts), else a UUID; pino
+    // writes it as reqId on every line of the request (Fastify's requestIdHeader would take any value)
+    requestIdHeader: false,
+    genReqId: (raw) => requestIdOf(raw.headers[REQUEST_ID_HEADER]),
+    logController: new SandboxLogController({ requestIdLogLabel: 'reqId' }),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     return503OnClosing: false,
     // a path parameter up to 512 characters reaches the handler (the library judges it); longer is 414
@@ -153,6 +210,24 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
     },
   })
   if (options.operatorToken === undefined) operatorTokens.set(app, operatorToken)
+  // every answer names its request (the error answers also in the ProblemDetail: sendProblem)
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id)
+  })
+  // CORS only for configured origins: any other origin (or none) gets no Access-Control-* header,
+  // and its OPTIONS is the 404 of an unknown route; a preflight of a configured origin is a 204
+  if (corsOrigins.length > 0) {
+    const allowed = new Set(corsOrigins)
+    await app.register(cors, {
+      origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
+      methods: [...CORS.methods],
+      allowedHeaders: [...CORS.allowedHeaders],
+      exposedHeaders: [...CORS.exposedHeaders],
+      maxAge: CORS.maxAgeSeconds,
+      // an OPTIONS without Access-Control-Request-Method would be a text/plain 400 otherwise
+      strictPreflight: false,
+    })
+  }
   app.addHook('onListen', async () => {
     const address = app.server.address()
     if (address !== null && typeof address === 'object') listening = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
@@ -200,9 +275,9 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
     return sendProblem(reply, problemFor('internal_error'))
   })
 
-  const document = openApiDocument()
-  app.get('/api-docs/shipper-v1', async (_request, reply) => (isLeft(document) ? sendProblem(reply, problemFor('internal_error', 'The OpenAPI document cannot be generated.')) : reply.send(document.right)))
+  await app.register(docsRoutes(ctx, options))
 
+  await app.register(healthRoutes(ctx, options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}))
   await app.register(quoteRoutes(ctx))
   await app.register(shipmentRoutes(ctx))
   await app.register(trackingRoutes(ctx))

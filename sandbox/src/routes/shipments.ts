@@ -30,8 +30,8 @@ import { etaFor, storedQuoteOf } from './quotes.js'
 const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 const newOrderNumber = (): string => Array.from({ length: 5 }, () => ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)]).join('')
 
-/** The problem, or the Shipment's JSON text (a replay sends the stored text byte for byte). */
-type Outcome = { readonly problem: ProblemDetail } | { readonly shipment: string }
+/** The problem, or the Shipment's JSON text (a replay sends the stored text byte for byte, and says so). */
+type Outcome = { readonly problem: ProblemDetail } | { readonly shipment: string; readonly replayed?: true }
 
 /** The order of a path if the caller may touch it, else the problem (400 number, 404, 403). */
 export const findOwnedOrder = async (caller: Authenticated, orderNumber: unknown, db: Queryable, forUpdate = false): Promise<{ readonly row: OrderRow } | { readonly problem: ProblemDetail }> => {
@@ -121,7 +121,7 @@ const createShipment = async (ctx: Context, caller: Authenticated, rawBody: stri
       const stored = read?.key_body == null ? undefined : { body: read.key_body, created_at: read.key_created_at, response: read.key_response ?? '' }
       if (read?.id != null) prefetched = read
       const decision = decideIdempotency(stored === undefined ? null : { body: stored.body, createdAt: dateTimeOf(stored.created_at)!, response: stored.response }, { body: rawBody, now })
-      if (decision.kind === 'replay') return { shipment: decision.response }
+      if (decision.kind === 'replay') return { shipment: decision.response, replayed: true }
       if (decision.kind === 'conflict') return { problem: decision.problem }
     }
     const valid = validateCreateShipment(body)
@@ -200,7 +200,10 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
       if (typeof value === 'string') places[stop] = value
     }
     const outcome = await createShipment(ctx, caller, request.rawBody ?? '', request.body, key, places)
-    return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.type('application/json').send(outcome.shipment)
+    if ('problem' in outcome) return sendProblem(reply, outcome.problem)
+    // a replayed Idempotency-Key answer says so; the first answer carries no such header
+    if (outcome.replayed === true) reply.header('idempotent-replayed', 'true')
+    return reply.type('application/json').send(outcome.shipment)
   })
 
   app.get<OrderParams>('/v1/shipper/shipment/:orderNumber', async (request, reply) => {
