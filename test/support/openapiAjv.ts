@@ -2,8 +2,9 @@
 // dialect of OpenAPI 3.1) exactly as a server or client using the document would: patterns with
 // the `u` flag, lengths in code points, every `$ref` resolved against the document's own
 // components. Strict mode stays on, so a keyword ajv does not know fails the compile; only the
-// `int64` format (an OpenAPI annotation; the range is stated by minimum and maximum) is known
-// and accepts any number; strictTypes and strictRequired are off because the cross-field
+// `int64` format (an OpenAPI annotation; the range is stated by minimum and maximum) and the
+// `binary` format (the bytes of a file part or a PDF body, for code generators) are known and
+// accept any value; strictTypes and strictRequired are off because the cross-field
 // `if`/`then` schemas name properties and required names without repeating the object's schema.
 import ajv2020 from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
@@ -28,6 +29,7 @@ export const generatedDocument = (): OpenApiDocument => {
 export const ajvFor = (document: OpenApiDocument = generatedDocument()): Ajv2020 => {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false })
   ajv.addFormat('int64', true)
+  ajv.addFormat('binary', true)
   ajv.addKeyword('components')
   ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: document.components.schemas } })
   return ajv
