@@ -13,22 +13,21 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBody, removeStore, startSandbox, type Credentials, type Sandbox } from '../support/harness.js'
+import { createBody, OPERATOR_TOKEN, removeStore, startSandbox, type Credentials, type Sandbox } from '../support/harness.js'
 import { makePdf } from '../support/pdfFixtures.js'
 import { newmanRun, operationsOf, portmanCollection, requestsOf } from './portman.js'
 
 type Json = Record<string, any>
 
-const shipperConfig = JSON.parse(readFileSync(new URL('./portman-shipper.json', import.meta.url), 'utf8')) as Json
+const config = (name: string): Json => JSON.parse(readFileSync(new URL(`./portman-${name}.json`, import.meta.url), 'utf8')) as Json
 
 /** A machine busier than its cores stretches the limit (the tools are two processes each). */
 const LIMIT = Math.round(120_000 * Math.max(1, loadavg()[0]! / availableParallelism()))
 
 /**
- * Operations of the shipper document the runner cannot exercise, each with the reason. Empty: all
- * 15 run.
+ * Operations of each document the runner cannot exercise, each with the reason. Empty: all run.
  */
-const SHIPPER_NOT_RUN: Record<string, string> = {}
+const NOT_RUN: Record<'shipper' | 'sandbox', Record<string, string>> = { shipper: {}, sandbox: {} }
 
 let sandbox: Sandbox
 let acme: Credentials
@@ -74,16 +73,17 @@ const parameterExample = (document: Json, path: string, method: string, name: st
 const bodyExample = (document: Json, path: string, method: string): Json | undefined => exampleOf(document['paths'][path][method]['requestBody']?.['content']?.['application/json']) as Json | undefined
 
 /** The orders the operations need, each in its state, made from the document's own examples. */
-const shipperFixtures = async (document: Json): Promise<Record<string, string>> => {
+const makeShipperFixtures = async (document: Json): Promise<Record<string, string>> => {
   const call = async (method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Json> => {
     const answer = await sandbox.call(method, path, { as: acme, body, ...(headers !== undefined ? { headers } : {}) })
     if (answer.status !== 200) throw new Error(`fixture ${method} ${path}: ${answer.status} ${answer.bytes.toString('utf8')}`)
     return answer.json as Json
   }
   // the quote the create example names must exist and match it (lane, priced accessorials,
-  // freight: CRT-05), so it is requested from the create example's own lane and freight
+  // freight: CRT-05), so it is requested from the create example's own lane and freight (the
+  // state too: PR with country us is the territory PR)
   const create = bodyExample(document, '/v1/shipper/shipment', 'post') ?? createBody()
-  const lane = (address: Json): Json => Object.fromEntries(['zipCode', 'country', 'liftgateRequired', 'insideRequired'].filter((k) => address[k] !== undefined).map((k) => [k, address[k]]))
+  const lane = (address: Json): Json => Object.fromEntries(['zipCode', 'state', 'country', 'liftgateRequired', 'insideRequired'].filter((k) => address[k] !== undefined).map((k) => [k, address[k]]))
   const reference = parameterExample(document, '/v1/shipper/quotes/by-reference', 'get', 'reference')
   const quote = await call('POST', '/v1/shipper/quote', {
     pickupAddress: lane(create['pickupAddress']),
@@ -92,32 +92,85 @@ const shipperFixtures = async (document: Json): Promise<Record<string, string>> 
     ...(typeof reference === 'string' ? { customerReference: reference } : {}),
   })
   const order = async (): Promise<string> => (await call('POST', '/v1/shipper/shipment', { ...create, quoteId: quote['id'] }))['orderNumber'] as string
-  const [delivered, confirmable, cancellable, open] = [await order(), await order(), await order(), await order()]
+  const [delivered, confirmable, cancellable, open, confirmed] = [await order(), await order(), await order(), await order(), await order()]
   const requirement = bodyExample(document, '/v1/shipper/shipment/{orderNumber}/appointment/{stop}', 'put') ?? { channel: 'PHONE', contacts: [{ name: 'Dock desk', phone: '+12145550100' }] }
   for (const stop of ['PICKUP', 'DELIVERY']) await call('PUT', `/v1/shipper/shipment/${delivered}/appointment/${stop}`, requirement)
   await call('PUT', `/v1/shipper/shipment/${delivered}/confirm`)
+  await call('PUT', `/v1/shipper/shipment/${confirmed}/confirm`)
   for (const event of ['ACCEPT', 'ASSIGN', 'PICK_UP', 'DELIVER']) await call('POST', `/sandbox/orders/${delivered}/events`, { event })
-  return { apiKey: acme.apiKey, bearerToken: acme.token, quoteId: String(quote['id']), deliveredOrder: delivered!, confirmableOrder: confirmable!, cancellableOrder: cancellable!, openOrder: open! }
+  return { apiKey: acme.apiKey, bearerToken: acme.token, quoteId: String(quote['id']), deliveredOrder: delivered!, confirmableOrder: confirmable!, cancellableOrder: cancellable!, openOrder: open!, confirmedOrder: confirmed! }
+}
+
+let shipperFixtures: Promise<{ document: Json; variables: Record<string, string> }> | undefined
+/** The shipper document and its fixtures, made once for both tests (the sandbox controls act on those orders too). */
+const shipper = (): Promise<{ document: Json; variables: Record<string, string> }> =>
+  (shipperFixtures ??= (async () => {
+    const document = await served('/api-docs/shipper-v1')
+    return { document, variables: await makeShipperFixtures(document) }
+  })())
+
+/** What the sandbox document's operations need besides the shipper fixtures. */
+const sandboxFixtures = async (document: Json, variables: Record<string, string>): Promise<Record<string, string>> => {
+  const call = async (method: string, path: string, body?: unknown, as: Credentials = acme): Promise<Json> => {
+    const answer = await sandbox.call(method, path, { as, body })
+    if (answer.status !== 200 && answer.status !== 201) throw new Error(`fixture ${method} ${path}: ${answer.status} ${answer.bytes.toString('utf8')}`)
+    return answer.json as Json
+  }
+  const address = await call('POST', '/sandbox/addresses', bodyExample(document, '/sandbox/addresses', 'post'))
+  const link = new URL(String((await call('GET', `/v1/shipper/shipment/${variables['deliveredOrder']}/document/BILL_OF_LADING`))['downloadLink']))
+  const [, , , downloadOrder, downloadFile] = link.pathname.split('/')
+  // revokeApiKey revokes the key it is called with: a further key of the company, made for it
+  const spare = await sandbox.company('Contract Runner Co')
+  return {
+    apiKey: acme.apiKey,
+    bearerToken: acme.token,
+    operatorToken: OPERATOR_TOKEN,
+    companyId: acme.companyId,
+    revokeKey: spare.apiKey,
+    revokeToken: spare.token,
+    // CONFIRMED, for the example event ACCEPT
+    confirmedOrder: variables['confirmedOrder']!,
+    deliveredOrder: variables['deliveredOrder']!,
+    addressId: String(address['id']),
+    downloadOrder: downloadOrder!,
+    downloadFile: downloadFile!,
+    expires: link.searchParams.get('expires') ?? '',
+    signature: link.searchParams.get('signature') ?? '',
+  }
+}
+
+/** Converts, runs and checks one document: every operation once, every contract test passed. */
+const runDocument = async (name: 'shipper' | 'sandbox', document: Json, variables: Record<string, string>): Promise<void> => {
+  const operations = operationsOf(document)
+  for (const id of Object.keys(NOT_RUN[name])) expect(operations.map((o) => o.operationId)).toContain(id)
+  const collection = await portmanCollection(work, name, document, config(name), sandbox.base)
+  const requests = requestsOf(collection)
+  const key = (o: { method: string; path: string }): string => `${o.method} ${o.path}`
+  expect(requests.map(key).sort()).toEqual(operations.filter((o) => NOT_RUN[name][o.operationId] === undefined).map(key).sort())
+  const { executions, failures } = await newmanRun(work, name, collection, variables)
+  expect(failures).toEqual([])
+  expect(executions.map((e) => e.id).sort()).toEqual(requests.map((r) => r.id).sort())
+  const failed = executions.filter((e) => e.failed.length > 0 || e.passed === 0).map((e) => `${e.name} → ${e.status}: ${e.failed.join('; ')}`)
+  expect(failed).toEqual([])
 }
 
 describe('Portman + Newman over the documents the sandbox serves', () => {
   it(
-    'shipper-v1: every operation runs once with the document\u2019s examples and passes its contract tests',
+    'shipper-v1: all 15 operations run once with the document\u2019s examples and pass their contract tests',
     async () => {
-      const document = await served('/api-docs/shipper-v1')
-      const operations = operationsOf(document)
-      expect(operations).toHaveLength(15)
-      for (const id of Object.keys(SHIPPER_NOT_RUN)) expect(operations.map((o) => o.operationId)).toContain(id)
-      const variables = await shipperFixtures(document)
-      const collection = await portmanCollection(work, 'shipper', document, shipperConfig, sandbox.base)
-      const requests = requestsOf(collection)
-      const key = (o: { method: string; path: string }): string => `${o.method} ${o.path}`
-      expect(requests.map(key).sort()).toEqual(operations.filter((o) => SHIPPER_NOT_RUN[o.operationId] === undefined).map(key).sort())
-      const { executions, failures } = await newmanRun(work, 'shipper', collection, variables)
-      expect(failures).toEqual([])
-      expect(executions.map((e) => e.id).sort()).toEqual(requests.map((r) => r.id).sort())
-      const failed = executions.filter((e) => e.failed.length > 0 || e.passed === 0).map((e) => `${e.name} → ${e.status}: ${e.failed.join('; ')}`)
-      expect(failed).toEqual([])
+      const { document, variables } = await shipper()
+      expect(operationsOf(document)).toHaveLength(15)
+      await runDocument('shipper', document, variables)
+    },
+    LIMIT,
+  )
+
+  it(
+    'sandbox: every operation runs once with the document\u2019s examples and passes its contract tests',
+    async () => {
+      const document = await served('/api-docs/sandbox')
+      const { variables } = await shipper()
+      await runDocument('sandbox', document, await sandboxFixtures(document, variables))
     },
     LIMIT,
   )
