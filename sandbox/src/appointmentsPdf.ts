@@ -2,7 +2,7 @@
 // (spec: Endpoints rule 11; converted in a worker thread, convertWorker.ts), and the appointment
 // PDF of a stop (rule 13): a cover sheet with the merged requirement, then the pages of the stop's
 // supporting documents.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib'
 import type { DateTime } from 'luxon'
 import { problemFor, type MergedAppointment, type ProblemDetail, type Stop } from 'shipper-rules'
 import { loadChanges, loadDocumentFiles, loadOverrides, loadPlaces, mergedFor, requirementLines, STOPS, stopAddress, type StopAddress } from './appointments.js'
@@ -11,14 +11,15 @@ import type { ConversionPool } from './conversions.js'
 import { imageSize, pixelLimitDetail, withinPixelLimits } from './images.js'
 import { numberOf, type Queryable } from './db/store.js'
 import { wireIso, type OrderRow } from './orders.js'
-import { printable } from './pdf.js'
+import { typesetter, type Weight } from './fonts.js'
 
 
 const LETTER: [number, number] = [612, 792]
 const MARGIN = 50
+const NOTICE = 'SANDBOX DOCUMENT - NOT FOR SHIPPING'
 
 const stamp = (pdf: PDFDocument, title: string, at: Date): void => {
-  pdf.setTitle(printable(title))
+  pdf.setTitle(title.normalize('NFC'))
   pdf.setProducer('shipper-rules-sandbox')
   pdf.setCreator('shipper-rules-sandbox')
   pdf.setCreationDate(at)
@@ -53,34 +54,6 @@ export const toStoredPdf = async (pool: ConversionPool, input: Uint8Array, media
   }
 }
 
-/** Lines cut to the page width (by the font's real widths), at spaces, a word wider than the page by characters. */
-const wrap = (text: string, font: PDFFont, size: number, width: number): string[] => {
-  const out: string[] = []
-  const space = font.widthOfTextAtSize(' ', size)
-  let line = ''
-  let used = 0
-  for (const word of printable(text).split(' ')) {
-    let rest = word
-    let w = font.widthOfTextAtSize(rest, size)
-    if (line !== '' && used + space + w > width) {
-      out.push(line)
-      line = ''
-      used = 0
-    }
-    while (w > width) {
-      let cut = Math.max(1, Math.floor((rest.length * width) / w))
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--
-      out.push(rest.slice(0, cut))
-      rest = rest.slice(cut)
-      w = font.widthOfTextAtSize(rest, size)
-    }
-    line = line === '' ? rest : `${line} ${rest}`
-    used = line === rest ? w : used + space + w
-  }
-  out.push(line)
-  return out
-}
-
 export interface CoverFacts {
   readonly orderNumber: string
   readonly orderId: string
@@ -100,34 +73,27 @@ export const renderAppointmentPdf = async (facts: CoverFacts): Promise<{ readonl
   const pdf = await PDFDocument.create()
   const title = `Appointment ${facts.orderNumber} ${facts.stop}`
   stamp(pdf, title, facts.at)
-  const font = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-  let page: PDFPage = pdf.addPage(LETTER)
-  let y = 740
+  // the cover sheet's lines first (the fonts they need are embedded before anything is drawn)
+  const items: Array<{ readonly text: string; readonly weight: Weight; readonly size: number } | { readonly gap: number } | 'notice'> = []
   const line = (text: string, options: { bold?: boolean; size?: number } = {}): void => {
-    const size = options.size ?? 10
-    for (const piece of wrap(text, options.bold === true ? bold : font, size, LETTER[0] - 2 * MARGIN)) {
-      if (y < MARGIN) {
-        page = pdf.addPage(LETTER)
-        y = 740
-      }
-      page.drawText(piece, { x: MARGIN, y, size, font: options.bold === true ? bold : font, color: rgb(0, 0, 0) })
-      y -= size + 5
-    }
+    items.push({ text, weight: options.bold === true ? 'bold' : 'regular', size: options.size ?? 10 })
+  }
+  const gap = (points: number): void => {
+    items.push({ gap: points })
   }
   line(`Appointment - order ${facts.orderNumber}, ${facts.stop} stop`, { bold: true, size: 16 })
-  page.drawText('SANDBOX DOCUMENT - NOT FOR SHIPPING', { x: MARGIN, y: y + 2, size: 9, font, color: rgb(0.6, 0, 0) })
-  y -= 20
+  items.push('notice')
+  gap(20)
   const a = facts.address
   line(`Order ${facts.orderNumber} (${facts.orderId}), status ${facts.status}`)
   line(`Generated ${facts.generatedAt}`)
   line(`Stop: ${a.name}, ${a.address1}${a.address2 !== undefined ? `, ${a.address2}` : ''}, ${a.city}, ${a.state} ${a.zipCode} ${a.country}`)
   line(`Hours ${a.openTime}-${a.closeTime}; contact ${a.contactPerson} ${a.phoneNumber}`)
   line(`Saved address: ${facts.savedAddressId ?? '(none)'}`)
-  y -= 6
+  gap(6)
   line('Effective appointment requirement (provenance in brackets)', { bold: true, size: 12 })
   for (const l of requirementLines(facts.merged)) line(l)
-  y -= 6
+  gap(6)
   // every document was read at upload; one that cannot be read now is listed, never fatal
   const sources = await Promise.all(facts.documents.map((d) => PDFDocument.load(d.content, { updateMetadata: false }).catch(() => undefined)))
   line('Supporting documents', { bold: true, size: 12 })
@@ -135,12 +101,30 @@ export const renderAppointmentPdf = async (facts: CoverFacts): Promise<{ readonl
   for (const [i, d] of facts.documents.entries()) {
     line(`${d.type}: ${d.filename}, ${d.pageCount} page${d.pageCount === 1 ? '' : 's'}${sources[i] === undefined ? ' (could not be read: not attached)' : ''}`)
   }
-  y -= 6
+  gap(6)
   line('Changes after carrier acceptance', { bold: true, size: 12 })
   if (facts.changes.length === 0) line('(none)')
   for (const c of facts.changes) {
     line(`${c.at}, reason given (X-Service-Change-Reason):`)
     line(`"${c.reason}"`)
+  }
+
+  const type = await typesetter(pdf, [{ text: NOTICE, weight: 'regular' }, ...items.flatMap((item) => (typeof item === 'object' && 'text' in item ? [item] : []))])
+  let page: PDFPage = pdf.addPage(LETTER)
+  let y = 740
+  for (const item of items) {
+    if (item === 'notice') type.draw(page, NOTICE, { x: MARGIN, y: y + 2, size: 9, weight: 'regular', color: rgb(0.6, 0, 0) })
+    else if ('gap' in item) y -= item.gap
+    else {
+      for (const piece of type.wrap(item.text, item.weight, item.size, LETTER[0] - 2 * MARGIN)) {
+        if (y < MARGIN) {
+          page = pdf.addPage(LETTER)
+          y = 740
+        }
+        type.draw(page, piece, { x: MARGIN, y, size: item.size, weight: item.weight, color: rgb(0, 0, 0) })
+        y -= item.size + 5
+      }
+    }
   }
   for (const source of sources) {
     if (source === undefined) continue

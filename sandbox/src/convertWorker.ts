@@ -5,7 +5,6 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { PDFDocument } from 'pdf-lib'
 import { withinPixelLimits, type PixelLimits } from './images.js'
-import { printable } from './pdf.js'
 
 /** What the worker is given (as workerData, the bytes transferred). */
 export interface ConversionJob {
@@ -45,7 +44,7 @@ export const convertUpload = async (job: Omit<ConversionJob, 'kind'>): Promise<C
     }
     const pdf = await PDFDocument.create()
     const at = new Date(job.at)
-    pdf.setTitle(printable(job.filename))
+    pdf.setTitle(job.filename.normalize('NFC')) // the document information is UTF-16: any text
     pdf.setProducer('shipper-rules-sandbox')
     pdf.setCreator('shipper-rules-sandbox')
     pdf.setCreationDate(at)

@@ -1,30 +1,38 @@
-// Shipment documents as real PDFs (pdf-lib): one Letter page of labelled lines, built from the
-// stored order (and the library's invoice), the same bytes for the same order and clock.
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
+// Shipment documents as real PDFs (pdf-lib): Letter pages of labelled lines, built from the
+// stored order (and the library's invoice), the same bytes for the same order and clock. Text in
+// any script: the fonts of fonts.ts, embedded and subsetted; a line wider than the page wraps.
+import { PDFDocument, rgb } from 'pdf-lib'
+import { typesetter } from './fonts.js'
 
-/** Helvetica's WinAnsi encoding has no glyph for other characters: they print as '?'. */
-export const printable = (s: string): string => s.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?')
+const LETTER: [number, number] = [612, 792]
+const MARGIN = 50
+const NOTICE = 'SANDBOX DOCUMENT - NOT FOR SHIPPING'
 
 export const renderPdf = async (title: string, lines: ReadonlyArray<string>, createdAt: Date): Promise<Uint8Array> => {
   const pdf = await PDFDocument.create()
-  pdf.setTitle(printable(title))
+  pdf.setTitle(title.normalize('NFC'))
   pdf.setProducer('shipper-rules-sandbox')
   pdf.setCreator('shipper-rules-sandbox')
   pdf.setCreationDate(createdAt)
   pdf.setModificationDate(createdAt)
-  const font = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-  let page = pdf.addPage([612, 792])
-  page.drawText(printable(title), { x: 50, y: 740, size: 18, font: bold, color: rgb(0, 0, 0) })
-  page.drawText('SANDBOX DOCUMENT - NOT FOR SHIPPING', { x: 50, y: 718, size: 9, font, color: rgb(0.6, 0, 0) })
-  let y = 690
+  const type = await typesetter(pdf, [{ text: title, weight: 'bold' }, { text: NOTICE, weight: 'regular' }, ...lines.map((text) => ({ text, weight: 'regular' as const }))])
+  let page = pdf.addPage(LETTER)
+  let y = 740
+  for (const piece of type.wrap(title, 'bold', 18, LETTER[0] - 2 * MARGIN)) {
+    type.draw(page, piece, { x: MARGIN, y, size: 18, weight: 'bold', color: rgb(0, 0, 0) })
+    y -= 22
+  }
+  type.draw(page, NOTICE, { x: MARGIN, y, size: 9, weight: 'regular', color: rgb(0.6, 0, 0) })
+  y -= 28
   for (const line of lines) {
-    if (y < 50) {
-      page = pdf.addPage([612, 792])
-      y = 740
+    for (const piece of type.wrap(line, 'regular', 10, LETTER[0] - 2 * MARGIN)) {
+      if (y < MARGIN) {
+        page = pdf.addPage(LETTER)
+        y = 740
+      }
+      type.draw(page, piece, { x: MARGIN, y, size: 10, weight: 'regular' })
+      y -= 15
     }
-    page.drawText(printable(line).slice(0, 110), { x: 50, y, size: 10, font })
-    y -= 15
   }
   return pdf.save({ useObjectStreams: false })
 }
