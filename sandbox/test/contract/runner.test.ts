@@ -1,28 +1,37 @@
 // The contract test runner (issue 25, item 3): Portman 1.33 turns each document the sandbox
-// serves into a Postman collection with its contract tests (a 2xx status, the declared content
-// type, a JSON body valid against the response schema, the declared response headers present),
-// built from the document's own examples; Newman 6 runs it against a fresh sandbox. The fixtures
-// an example cannot name (a quote id, order numbers in the states each operation needs, the
-// credentials) are made here through the harness and handed to Newman as variables, which
-// portman-shipper.json substitutes for those ids and nothing else.
+// serves (/api-docs/shipper-v1, 15 operations; /api-docs/sandbox, 19) into a Postman collection
+// with its contract tests (a 2xx status, the declared content type, a JSON body valid against the
+// response schema, the declared response headers present), built from the document's own
+// examples; Newman 6 runs it against a fresh sandbox. What an example cannot name (a quote id,
+// order numbers in the states each operation needs, a saved address id, a download link's
+// signature, the credentials) is made here through the harness and handed to Newman as variables,
+// which portman-shipper.json and portman-sandbox.json substitute for those values and nothing else.
+// Two more lines of configuration, each a tool limit rather than the document's:
+//   - the upload part's encoding.contentType is the list "application/pdf, image/jpeg, image/png"
+//     (OpenAPI: any of them); Postman sends the part with that literal Content-Type, which the
+//     sandbox answers 415, so the collection names application/pdf (rawReplacements);
+//   - a download link expires by the company clock, which the advanceClock example moves 2 hours
+//     on, so the Downloads folder runs first (orderOfFolders).
 //
 // Why Portman: Dredd 14.1 (apiaryio/dredd) is archived, its OpenAPI 3 support was experimental and
 // 3.0-only (3.1 documents are not supported); Portman is maintained, reads OpenAPI 3.1, and its
-// checks are the document's own (status, content type, schema, headers).
+// checks are the document's own (status, content type, schema, headers). Its cost is the install:
+// Portman with Newman and openapi-to-postmanv2 add about 240 MB to node_modules.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBody, OPERATOR_TOKEN, removeStore, startSandbox, type Credentials, type Sandbox } from '../support/harness.js'
 import { makePdf } from '../support/pdfFixtures.js'
+import { scaledLimit } from './limits.js'
 import { newmanRun, operationsOf, portmanCollection, requestsOf } from './portman.js'
 
 type Json = Record<string, any>
 
 const config = (name: string): Json => JSON.parse(readFileSync(new URL(`./portman-${name}.json`, import.meta.url), 'utf8')) as Json
 
-/** A machine busier than its cores stretches the limit (the tools are two processes each). */
-const LIMIT = Math.round(120_000 * Math.max(1, loadavg()[0]! / availableParallelism()))
+/** Each document's conversion and run (two processes) on an idle machine, stretched by the load. */
+const LIMIT = scaledLimit(120_000)
 
 /**
  * Operations of each document the runner cannot exercise, each with the reason. Empty: all run.
@@ -38,7 +47,7 @@ beforeAll(async () => {
   acme = await sandbox.company('Contract Runner Co')
   work = mkdtempSync(join(tmpdir(), 'sandbox-contract-'))
   writeFileSync(join(work, 'document.pdf'), await makePdf(1, 'Contract run'))
-})
+}, LIMIT)
 afterAll(async () => {
   await sandbox.stop()
   removeStore(sandbox.storeOptions)

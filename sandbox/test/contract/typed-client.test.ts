@@ -16,9 +16,12 @@ import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { removeStore, startSandbox, type Credentials, type Sandbox } from '../support/harness.js'
 import { makePdf } from '../support/pdfFixtures.js'
+import { scaledLimit } from './limits.js'
 
 const here = (name: string): string => fileURLToPath(new URL(`../typed-client/${name}`, import.meta.url))
 const GENERATED = here('generated/shipper-v1.ts')
+/** A sandbox start, the generation, one strict compile: 60 s on an idle machine, stretched by the load. */
+const LIMIT = scaledLimit(60_000)
 
 let sandbox: Sandbox
 let acme: Credentials
@@ -33,7 +36,7 @@ beforeAll(async () => {
   const blob = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'))
   const ast = await openapiTS(document as never, { transform: (schema) => ('format' in schema && schema.format === 'binary' ? blob : undefined) })
   writeFileSync(GENERATED, astToString(ast))
-})
+}, LIMIT)
 afterAll(async () => {
   await sandbox.stop()
   removeStore(sandbox.storeOptions)
@@ -87,7 +90,7 @@ const operationIds = (): string[] =>
 describe('openapi-typescript + openapi-fetch on the served shipper document', () => {
   it('usage.ts, calling every operation (the upload with a Blob), compiles strictly with no diagnostic', () => {
     expect(compiled().filter((d) => d.file !== NEGATIVE).map(show)).toEqual([])
-  })
+  }, LIMIT)
 
   it('negative.ts gets exactly the diagnostics its markers name: an unknown reason, a string for the file, a Blob for a string, a bad stop, an unknown path', () => {
     const lines = ts.sys.readFile(NEGATIVE)?.split('\n') ?? []
@@ -96,7 +99,7 @@ describe('openapi-typescript + openapi-fetch on the served shipper document', ()
     const own = compiled().filter((d) => d.file === NEGATIVE)
     const got = [...new Set(own.map((d) => `${d.line} TS${d.code}`))]
     expect(got.sort(), own.map(show).join('\n')).toEqual(expected.sort())
-  })
+  }, LIMIT)
 
   it('usage.ts runs against the sandbox: every one of the 15 operations answers what the walk expects', async () => {
     interface Call {
@@ -118,5 +121,5 @@ describe('openapi-typescript + openapi-fetch on the served shipper document', ()
     expect(calls.filter((c) => c.status !== c.expected || c.note !== undefined)).toEqual([])
     expect([...new Set(calls.map((c) => c.operationId))].sort()).toEqual(operationIds())
     expect(operationIds()).toHaveLength(15)
-  })
+  }, LIMIT)
 })
