@@ -3,7 +3,7 @@
 // another company's credentials; --help and usage errors.
 import { spawnSync } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BIN, startCli, stop } from './support/cli.js'
+import { BIN, startCli, stop, testLimitMs } from './support/cli.js'
 import { freshStoreOptions, quoteBody, removeStore } from './support/harness.js'
 
 const storeOptions = freshStoreOptions()
@@ -50,7 +50,7 @@ describe('shipper-rules-sandbox', () => {
     } finally {
       await stop(second.child)
     }
-  })
+  }, testLimitMs(3)) // two starts and a `keys create`, each waited for as long as the machine needs
 
   it('answers --help, and a usage error with exit code 2', () => {
     const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { LOCK_FILE } from '../src/db/dataDirLock.js'
 import { DataDirectoryInUseError, openStore } from '../src/db/store.js'
-import { BIN, startCli, stop } from './support/cli.js'
+import { BIN, scaledLimitMs, startCli, stop, testLimitMs } from './support/cli.js'
 import { createBody } from './support/harness.js'
 
 const root = mkdtempSync(join(tmpdir(), 'sandbox-lock-'))
@@ -27,13 +27,13 @@ const env = (): NodeJS.ProcessEnv => {
   return e
 }
 
-/** Runs the CLI to its end (killed after 60 s if it never ends); its exit code and stderr. */
+/** Runs the CLI to its end (killed after a scaled minute if it never ends); its exit code and stderr. */
 const runCli = (args: ReadonlyArray<string>): Promise<{ code: number | null; stderr: string }> =>
   new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: env(), stdio: ['ignore', 'ignore', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    const timer = setTimeout(() => child.kill('SIGKILL'), scaledLimitMs(60_000))
     child.once('exit', (code) => {
       clearTimeout(timer)
       resolve({ code, stderr })
@@ -101,14 +101,14 @@ describe('the PGlite data directory is locked by the process that opened it', ()
     } finally {
       if (first.child.exitCode === null && first.child.signalCode === null) await stop(first.child)
     }
-  }, 180_000)
+  }, Math.max(180_000, testLimitMs(3)))
 
   it('`keys create` holds the lock while it runs and removes it when done', async () => {
     const dir = freshDir()
     const keys = await runCli(['keys', 'create', '--company', 'Lock Test Inc', '--data', dir])
     expect(keys.code).toBe(0)
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
-  }, 120_000)
+  }, Math.max(120_000, testLimitMs(2)))
 
   it('in one process too: a second store on an open directory is refused; after close it opens', async () => {
     const dir = freshDir()
@@ -125,7 +125,7 @@ describe('the PGlite data directory is locked by the process that opened it', ()
     }
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
     await (await openStore({ dataDir: dir })).close()
-  }, 120_000)
+  }, Math.max(120_000, testLimitMs(2)))
 
   it('a stale lock is taken over: its process is gone, or its pid now belongs to another process', async () => {
     // a process that has ended
@@ -158,7 +158,7 @@ describe('the PGlite data directory is locked by the process that opened it', ()
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain(`is in use by process ${process.pid}`)
     rmSync(join(dir, LOCK_FILE))
-  }, 180_000)
+  }, Math.max(180_000, testLimitMs(3)))
 
   it('SIGKILL of the holder leaves a stale lock; the next start takes it over, with the data', async () => {
     const dir = freshDir()
@@ -177,5 +177,5 @@ describe('the PGlite data directory is locked by the process that opened it', ()
       expect(await stop(second.child)).toBe(0)
     }
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
-  }, 180_000)
+  }, Math.max(180_000, testLimitMs(3)))
 })

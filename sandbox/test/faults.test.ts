@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { createServer } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openStore, type StoreOptions } from '../src/db/store.js'
-import { BIN, startCli, stop } from './support/cli.js'
+import { BIN, startCli, stop, testLimitMs } from './support/cli.js'
 import { createBody, freshStoreOptions, removeStore } from './support/harness.js'
 
 const storeOptions = freshStoreOptions()
@@ -114,7 +114,7 @@ describe('faults', () => {
     } finally {
       await store.close()
     }
-  }, 180_000)
+  }, Math.max(180_000, testLimitMs(2)))
 
   it('a database that is not there at start: a message and exit code 1 within seconds, never a hang', async () => {
     // PostgreSQL: a port nobody listens on

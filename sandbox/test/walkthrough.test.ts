@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startCli, stop } from './support/cli.js'
+import { scaledLimitMs, startCli, stop, testLimitMs } from './support/cli.js'
 import { freshStoreOptions, removeStore } from './support/harness.js'
 
 const SCRIPT = fileURLToPath(new URL('../scripts/walkthrough.sh', import.meta.url))
@@ -27,7 +27,7 @@ describe('the README walk-through', () => {
   it('runs from quote to invoice and four PDFs', async () => {
     const server = await startCli(storeOptions.dataDir !== undefined ? ['--data-dir', storeOptions.dataDir] : [])
     try {
-      const run = spawnSync('bash', [SCRIPT], { cwd: work, encoding: 'utf8', env: { ...process.env, SANDBOX: server.base, KEY: server.key, TOKEN: server.token }, timeout: 60_000 })
+      const run = spawnSync('bash', [SCRIPT], { cwd: work, encoding: 'utf8', env: { ...process.env, SANDBOX: server.base, KEY: server.key, TOKEN: server.token }, timeout: scaledLimitMs(120_000) })
       // (bash may warn about a locale the machine lacks; curl and node must say nothing)
       expect(run.status, run.stderr).toBe(0)
       expect(run.stderr).not.toMatch(/curl:|Error/)
@@ -42,5 +42,5 @@ describe('the README walk-through', () => {
     } finally {
       await stop(server.child)
     }
-  })
+  }, testLimitMs(1) + scaledLimitMs(120_000))
 })
