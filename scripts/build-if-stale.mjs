@@ -1,7 +1,8 @@
 // Builds the library (dist/) and the sandbox (sandbox/dist/) only when a source is newer than the
 // last build of it, so `npm run sandbox` starts in seconds when nothing changed. Each build leaves
-// a stamp (dist/.build-stamp, sandbox/dist/.build-stamp) dated when that build started: a source
-// edited during a build is newer than its stamp and rebuilds next time. Nothing is wiped: the
+// a stamp (node_modules/.cache/build-if-stale/library and sandbox: outside dist/, so no tarball
+// carries it) dated when that build started: a source edited during a build is newer than its
+// stamp and rebuilds next time; a missing output rebuilds too. Nothing is wiped: the
 // library is rebuilt in place (tsc, then the bundles and the .d.cts files), as `npm run build`
 // does after its clean step, so a running sandbox or test keeps a whole dist/ throughout.
 //
@@ -9,12 +10,13 @@
 //   node scripts/build-if-stale.mjs library    the library only
 //   node scripts/build-if-stale.mjs --check    exit 1 if either is stale, building nothing
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
+const STAMPS = join(ROOT, 'node_modules', '.cache', 'build-if-stale')
 
 /** The files under `dir` (recursively), skipping nothing but a missing dir. */
 const filesUnder = (dir) => {
@@ -29,7 +31,7 @@ const newest = (files) => files.reduce((best, f) => (best === undefined || mtime
 
 const TARGETS = {
   library: {
-    stamp: join(ROOT, 'dist', '.build-stamp'),
+    stamp: join(STAMPS, 'library'),
     outputs: ['dist/index.cjs', 'dist/esm/index.js', 'dist/esm/index.d.cts', 'dist/cli.js', 'openapi.json'].map((p) => join(ROOT, p)),
     inputs: () => [
       ...filesUnder(join(ROOT, 'src')),
@@ -42,11 +44,12 @@ const TARGETS = {
     ],
   },
   sandbox: {
-    stamp: join(ROOT, 'sandbox', 'dist', '.build-stamp'),
+    stamp: join(STAMPS, 'sandbox'),
     outputs: [join(ROOT, 'sandbox', 'dist', 'main.js')],
     inputs: () => [
       ...filesUnder(join(ROOT, 'sandbox', 'src')),
-      ...['sandbox/tsconfig.json', 'sandbox/package.json', 'dist/.build-stamp'].map((p) => join(ROOT, p)),
+      ...['sandbox/tsconfig.json', 'sandbox/package.json'].map((p) => join(ROOT, p)),
+      join(STAMPS, 'library'),
     ],
     steps: [[TSC, '-p', join('sandbox', 'tsconfig.json')]],
   },
@@ -71,6 +74,7 @@ const build = (name, target, why) => {
       process.exit(r.status ?? 1)
     }
   }
+  mkdirSync(dirname(target.stamp), { recursive: true })
   writeFileSync(target.stamp, `${started.toISOString()}\n`)
   utimesSync(target.stamp, started, started)
 }
