@@ -369,6 +369,8 @@ const SANDBOX_SCHEMAS = [
 
 /** The library's schemas the sandbox's refer to (with those they refer to). */
 const SHARED_ROOTS = ['ProblemDetail', 'Shipment', 'AppointmentRequirementRequest'] as const
+/** The library's response headers the sandbox's answers carry too. */
+const SHARED_HEADERS = ['X-Request-Id', 'Retry-After'] as const
 
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` })
 const nullable = (schema: Json): Json => ({ anyOf: [schema, { type: 'null' }] })
@@ -587,18 +589,8 @@ const PARAMETERS = (shipper: Json): Record<ParameterName, Json> => {
   }
 }
 
+/** The sandbox's own response headers; X-Request-Id and Retry-After are the library's (its document's components.headers). */
 const HEADERS: Record<string, Json> = {
-  'X-Request-Id': {
-    description: 'The request id: the client\'s X-Request-Id when it matches ^[A-Za-z0-9._~-]{1,128}$, else one the sandbox generates (a UUID). It is in every log line and in every ProblemDetail\'s instance (urn:request-id:<id>).',
-    required: true,
-    schema: { type: 'string', pattern: '^[A-Za-z0-9._~-]{1,128}$' },
-    example: '5f0c3b52-8d0e-4a51-9a43-0f3c1f0e8b7d',
-  },
-  'Retry-After': {
-    description: 'Seconds to wait before retrying.',
-    schema: { type: 'integer', minimum: 1 },
-    example: 5,
-  },
   'WWW-Authenticate': {
     description: 'The bearer challenge (RFC 6750).',
     schema: { type: 'string' },
@@ -731,6 +723,9 @@ export const sandboxOpenApiDocument = (): SandboxDocumentResult => {
   const shipmentAddress = library['ShipmentAddress']
   if (address === undefined || shipmentAddress === undefined) return { _tag: 'Left', left: ["the library's document has no schema Address or ShipmentAddress"] }
   const own = ownSchemas(dateTime, notBlank, address, shipmentAddress)
+  const libraryHeaders = ((shipper.right.components as unknown as { headers?: Record<string, Json> }).headers ?? {})
+  const missingHeaders = SHARED_HEADERS.filter((h) => libraryHeaders[h] === undefined)
+  if (missingHeaders.length > 0) return { _tag: 'Left', left: missingHeaders.map((h) => `the library's document has no header ${h}`) }
   // the library's schemas reached from the roots and from the sandbox's own, transitively
   const shared = new Set<string>()
   const fromOwn = new Set<string>()
@@ -773,7 +768,7 @@ export const sandboxOpenApiDocument = (): SandboxDocumentResult => {
     components: {
       schemas,
       parameters: PARAMETERS(components as unknown as Json),
-      headers: HEADERS,
+      headers: { ...Object.fromEntries(SHARED_HEADERS.map((h) => [h, libraryHeaders[h]!])), ...HEADERS },
       securitySchemes: SECURITY_SCHEMES,
     },
   }
