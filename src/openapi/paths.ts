@@ -9,6 +9,7 @@
 import type * as t from 'io-ts'
 import { defaultConfig } from '../config.js'
 import { REASON_CATALOGUE, type ReasonCode } from '../errors/catalogue.js'
+import { violationAt, type Violation } from '../errors/violation.js'
 import { AppointmentDocumentType, AppointmentStop, OrderNumber, QuoteId, ShipmentDocumentType, type JsonSchema } from '../model/index.js'
 import { IDEMPOTENCY_KEY_FORMAT, NOT_BLANK_WIRE_TEXT_FORMAT, TRACKING_INCLUDE_FORMAT } from '../model/patterns.js'
 import { UPLOAD_CONTENT_TYPES } from '../rules/documents.js'
@@ -241,8 +242,17 @@ const UPLOAD_BODY: JsonSchema = {
 export const problemsOf = (e: Endpoint): Problems =>
   unitedProblems(e.problems, HTTP_LAYER, e.body === undefined || e.body === 'upload' ? {} : JSON_BODY)
 
+/** A violation the endpoint can answer, for its validation_failed example. */
+const exampleViolation = (e: Endpoint): Violation => {
+  if (e.body === 'QuoteRequest' || e.body === 'CreateShipmentRequest') return violationAt(['pickupAddress', 'zipCode'], 'pickupAddress', 'pattern', 'must be 5 digits')
+  if (e.body === 'AppointmentRequirementRequest') return violationAt(['portalUrl'], null, 'required', 'is required with channel PORTAL')
+  if (e.parameters?.includes('orderNumber') === true) return violationAt(['orderNumber'], null, 'pattern', 'must be 5 letters or digits')
+  return violationAt([e.parameters?.[0] ?? 'reference'], null, 'required', 'is required')
+}
+
 const operation = (e: Endpoint): JsonSchema => {
   const problems = problemsOf(e)
+  const violation = exampleViolation(e)
   return {
     operationId: e.operationId,
     tags: [e.tag],
@@ -257,7 +267,7 @@ const operation = (e: Endpoint): JsonSchema => {
       ...Object.fromEntries(
         STATUS_ORDER.flatMap((s) => {
           const p = problems[s]
-          return p === undefined ? [] : [[String(s), problemResponse(s, p.reasons, p.note)]]
+          return p === undefined ? [] : [[String(s), problemResponse(s, p.reasons, p.note, violation)]]
         }),
       ),
     },

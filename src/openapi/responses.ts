@@ -10,7 +10,7 @@
  */
 import { REASON_CATALOGUE, type ReasonCode } from '../errors/catalogue.js'
 import { problemFor, validationProblem } from '../errors/problem.js'
-import { violationAt } from '../errors/violation.js'
+import type { Violation } from '../errors/violation.js'
 import type { JsonSchema } from '../model/index.js'
 
 /** The statuses a shipper operation can answer with a problem. */
@@ -94,20 +94,19 @@ export const unitedProblems = (...tables: ReadonlyArray<Problems>): Problems => 
   ) as Problems
 }
 
-/** The example body of a reason: what `problemFor` builds (with one violation for validation_failed), with a request id. */
-const exampleOf = (reason: ReasonCode): JsonSchema => ({
-  ...(reason === 'validation_failed'
-    ? validationProblem([violationAt(['pickupAddress', 'zipCode'], 'pickupAddress', 'pattern', 'must be 5 digits')])
-    : problemFor(reason)),
+/** The example body of a reason: what `problemFor` builds (with the operation's example violation for validation_failed), with a request id. */
+const exampleOf = (reason: ReasonCode, violation: Violation): JsonSchema => ({
+  ...(reason === 'validation_failed' ? validationProblem([violation]) : problemFor(reason)),
   instance: `urn:request-id:${EXAMPLE_REQUEST_ID}`,
 })
 
 /**
  * The problem response of one status on one operation: a ProblemDetail whose `status` is the
  * status and whose `reason` is one of the listed reasons, the request id header (and Retry-After
- * on 429, required, and on 500), and an example with the first reason.
+ * on 429, required, and on 500), and an example with the first reason (`violation`, one the
+ * operation can give, in a validation_failed example).
  */
-export const problemResponse = (status: ErrorStatus, reasons: ReadonlyArray<ReasonCode>, note: string | undefined): JsonSchema => {
+export const problemResponse = (status: ErrorStatus, reasons: ReadonlyArray<ReasonCode>, note: string | undefined, violation: Violation): JsonSchema => {
   const listed = reasons.map((r) => `\`${r}\` (${REASON_CATALOGUE[r].title})`).join(', ')
   const retry = status === 429 ? { 'Retry-After': { ...HEADERS['Retry-After'], required: true } } : status === 500 ? { 'Retry-After': header('Retry-After') } : {}
   return {
@@ -125,7 +124,7 @@ export const problemResponse = (status: ErrorStatus, reasons: ReadonlyArray<Reas
             },
           ],
         },
-        example: exampleOf(reasons[0]!),
+        example: exampleOf(reasons[0]!, violation),
       },
     },
   }
