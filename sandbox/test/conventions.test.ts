@@ -13,6 +13,7 @@ import { buildServer, corsOriginProblem } from '../src/server.js'
 import { openStore, type Store } from '../src/db/store.js'
 import { startCli, stop } from './support/cli.js'
 import { createBody, freshStoreOptions, OPERATOR_TOKEN, removeStore, startSandbox, type Credentials, type Sandbox } from './support/harness.js'
+import { checkAgainstOpenApi, document } from './support/openapi.js'
 
 const storeOptions = freshStoreOptions()
 const logLines: string[] = []
@@ -39,11 +40,43 @@ interface Raw {
   readonly json: any
 }
 
-/** A request by fetch, with the answer's headers (the harness keeps only status, type and body). */
+/** Every /v1/shipper answer of this file that the OpenAPI document does not describe, its declared headers included. */
+const documentFailures: string[] = []
+/** The declared response headers found on those answers and checked (the check saw something). */
+const headersChecked = new Set<string>()
+
+/** The headers the document declares for an answer: each required one present, each present one of its schema. */
+const checkDeclaredHeaders = (method: string, path: string, r: Raw): void => {
+  const where = `${method} ${path.slice(0, 60)} → ${r.status}`
+  const template = Object.keys(document['paths']).find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path.split('?')[0] ?? path))
+  const resolve = (x: any, kind: 'headers' | 'responses'): any => (typeof x?.$ref === 'string' ? document['components'][kind]?.[x.$ref.split('/').pop()] : x)
+  const declared = template === undefined ? undefined : resolve(document['paths'][template][method.toLowerCase()]?.responses[String(r.status)], 'responses')
+  for (const [name, h] of Object.entries((declared?.headers ?? {}) as Record<string, unknown>)) {
+    const header = resolve(h, 'headers')
+    const value = r.headers.get(name)
+    if (value === null) {
+      if (header?.required === true) documentFailures.push(`${where}: no ${name} header`)
+      continue
+    }
+    headersChecked.add(name)
+    const schema = header?.schema ?? {}
+    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test(value)) documentFailures.push(`${where}: ${name} does not match ${schema.pattern}`)
+    if (Array.isArray(schema.enum) && !schema.enum.includes(value)) documentFailures.push(`${where}: ${name} not one of ${schema.enum.join(', ')}`)
+  }
+}
+
+/** A request by fetch, with the answer's headers (the harness keeps only status, type and body); a /v1/shipper answer is checked against the document. */
 const send = async (method: string, path: string, headers: Record<string, string> = {}, body?: string, base: string = sandbox.base): Promise<Raw> => {
   const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) })
   const text = await response.text()
-  return { status: response.status, headers: response.headers, json: text.length > 0 && (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined }
+  const contentType = response.headers.get('content-type') ?? ''
+  const r = { status: response.status, headers: response.headers, json: text.length > 0 && contentType.includes('json') ? JSON.parse(text) : undefined }
+  if (path.startsWith('/v1/shipper') && method !== 'OPTIONS') {
+    const failure = checkAgainstOpenApi(method, path, { status: r.status, contentType, json: r.json })
+    if (failure !== undefined) documentFailures.push(failure)
+    checkDeclaredHeaders(method, path, r)
+  }
+  return r
 }
 
 const corsHeaders = (r: Raw): string[] => [...r.headers.keys()].filter((k) => k.startsWith('access-control-'))
@@ -388,5 +421,13 @@ describe('the command line', () => {
       expect(await stop(cli.child)).toBe(0)
       removeStore(cliStore)
     }
+  })
+})
+
+describe('the OpenAPI document', () => {
+  it('describes every /v1/shipper answer of this file: status, body, and the headers it declares (X-Request-Id, Idempotent-Replayed)', () => {
+    expect(documentFailures).toEqual([])
+    expect([...headersChecked].sort()).toEqual(['Idempotent-Replayed', 'X-Request-Id'])
+    expect(sandbox.openApiFailures).toEqual([])
   })
 })
