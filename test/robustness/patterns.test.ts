@@ -79,6 +79,7 @@ const KNOWN_DYNAMIC_SITES: Readonly<Record<string, string>> = {
   'src/openapi/paths.ts: pattern: IDEMPOTENCY_KEY_FORMAT.pattern': 'IDEMPOTENCY_KEY_FORMAT (src/model/patterns.ts)',
   'src/rules/idempotency.ts: RegExp(IDEMPOTENCY_KEY_FORMAT.pattern, \'u\')': 'IDEMPOTENCY_KEY_FORMAT (src/model/patterns.ts)',
   'src/openapi/paths.ts: pattern: TRACKING_INCLUDE_FORMAT.pattern': 'TRACKING_INCLUDE_FORMAT (src/model/patterns.ts)',
+  'src/openapi/responses.ts: pattern: REQUEST_ID_PATTERN': 'the X-Request-Id header schema of HEADERS (src/openapi/responses.ts, exported)',
 }
 
 /** Every RegExp and `pattern` string reachable from the exports of every module of src/ (the CLI's bin excepted: it runs). */
