@@ -157,7 +157,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     [
       '',
       `shipper-rules-sandbox listening on ${base} (${store.kind === 'pglite' ? `PGlite data in ${storeOptions.dataDir}` : 'PostgreSQL from DATABASE_URL'})`,
-      `  OpenAPI document: ${base}/api-docs/shipper-v1`,
+      `  OpenAPI documents: ${base}/api-docs/shipper-v1 (the API), ${base}/api-docs/sandbox (the sandbox's own endpoints)`,
       `  health: ${base}/healthz (alive), ${base}/readyz (database reachable)`,
       `  CORS origins: ${corsOrigins.length > 0 ? corsOrigins.join(', ') : 'none (--cors-origin ORIGIN to let a browser application on another origin call the sandbox)'}`,
       `  operator token: ${operatorTokenOf(app) ?? '(the one given with --operator-token or SANDBOX_OPERATOR_TOKEN)'}`,
