@@ -254,7 +254,7 @@ const call = async (method: string, path: string, options: { as?: Credentials | 
   const bytes = Buffer.from(await response.arrayBuffer())
   const contentType = response.headers.get('content-type') ?? ''
   const json = contentType.includes('json') && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined
-  return { status: response.status, contentType, json, bytes, requestId: response.headers.get('x-request-id') }
+  return { status: response.status, headers: response.headers, contentType, json, bytes, requestId: response.headers.get('x-request-id') }
 }
 
 /** GET with a Host header of the test's choosing (fetch sets its own). */

@@ -1,6 +1,10 @@
 // A sandbox server for one test file: in process, on 127.0.0.1 and a random port, on a fresh
 // PGlite data directory, or on a fresh schema of the PostgreSQL server of DATABASE_URL. Every
-// response to /v1/shipper is checked against the generated OpenAPI document as it arrives.
+// answer (but OPTIONS and HEAD) is checked as it arrives against the OpenAPI document that declares
+// its path, as the server serves them (GET /api-docs/shipper-v1 and /api-docs/sandbox, fetched once
+// at start): status, content type, JSON body, response headers, X-Request-Id on every answer
+// (test/support/openapiSandbox.ts). stop() throws when any answer was not described, so no test
+// file can forget to look.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,7 +12,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { openStore, type Store, type StoreOptions } from '../../src/db/store.js'
 import { buildServer, type ServerOptions } from '../../src/server.js'
-import { checkAgainstOpenApi } from './openapi.js'
+import { documentChecker, documentsChecker, type CheckerOptions } from './openapiSandbox.js'
 
 export interface Credentials {
   readonly companyId: string
@@ -21,13 +25,13 @@ export interface Sandbox {
   readonly store: Store
   readonly app: FastifyInstance
   readonly storeOptions: StoreOptions
-  /** Every /v1/shipper response the file received that the OpenAPI document does not describe. */
+  /** Every answer the file received that the served OpenAPI documents do not describe. */
   readonly openApiFailures: string[]
-  /** How many /v1/shipper responses were checked against the document. */
+  /** How many answers were checked against the documents. */
   readonly checked: { count: number }
   call(method: string, path: string, options?: CallOptions): Promise<Answer>
   company(name: string): Promise<Credentials>
-  /** Stops the server and closes the database (the data stays). */
+  /** Stops the server and closes the database (the data stays); then throws if openApiFailures is not empty. */
   stop(): Promise<void>
 }
 
@@ -41,6 +45,7 @@ export interface CallOptions {
 
 export interface Answer {
   readonly status: number
+  readonly headers: Headers
   readonly contentType: string
   readonly json: any
   readonly bytes: Buffer
@@ -62,6 +67,20 @@ export const OPERATOR_TOKEN = 'sbx_op_test_operator_token_0123456789'
 /** The operator's headers: what the operator controls take. */
 export const operatorHeaders = (token: string = OPERATOR_TOKEN): Record<string, string> => ({ authorization: `Bearer ${token}` })
 
+const CHECKER_OPTIONS: CheckerOptions = { everyAnswer: ['x-request-id'] }
+
+/** The checker of the two documents as the server at `address` serves them. */
+const servedDocumentsChecker = async (address: string) => {
+  const documents = await Promise.all(
+    ['/api-docs/shipper-v1', '/api-docs/sandbox'].map(async (path) => {
+      const response = await fetch(`${address}${path}`)
+      if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
+      return (await response.json()) as Record<string, any>
+    }),
+  )
+  return documentsChecker(documents.map((document) => documentChecker(document, CHECKER_OPTIONS)), CHECKER_OPTIONS)
+}
+
 export const startSandbox = async (storeOptions: StoreOptions = freshStoreOptions(), serverOptions: Omit<ServerOptions, 'store'> = {}): Promise<Sandbox> => {
   const store = await openStore(storeOptions)
   // the suites send many bad credentials on purpose: the failure limit is tested on its own
@@ -69,6 +88,7 @@ export const startSandbox = async (storeOptions: StoreOptions = freshStoreOption
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   const openApiFailures: string[] = []
   const checked = { count: 0 }
+  const check = await servedDocumentsChecker(address)
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) }
     if (options.as !== undefined) {
@@ -85,11 +105,11 @@ export const startSandbox = async (storeOptions: StoreOptions = freshStoreOption
     const bytes = Buffer.from(await response.arrayBuffer())
     const contentType = response.headers.get('content-type') ?? ''
     const json = contentType.includes('json') && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined
-    const answer = { status: response.status, contentType, json, bytes }
-    if (path.startsWith('/v1/shipper')) {
+    const answer = { status: response.status, headers: response.headers, contentType, json, bytes }
+    // a CORS preflight (answered by @fastify/cors before any route) and HEAD are described by no document
+    if (method !== 'OPTIONS' && method !== 'HEAD') {
       checked.count++
-      const failure = checkAgainstOpenApi(method, path, answer)
-      if (failure !== undefined) openApiFailures.push(failure)
+      openApiFailures.push(...check(method, path, { status: answer.status, headers: answer.headers, json, length: bytes.length }))
     }
     return answer
   }
@@ -115,6 +135,8 @@ export const startSandbox = async (storeOptions: StoreOptions = freshStoreOption
     stop: async () => {
       await app.close()
       await store.close()
+      process.stdout.write(`[harness] ${checked.count} answers checked against the OpenAPI documents, ${openApiFailures.length} not described\n`)
+      if (openApiFailures.length > 0) throw new Error(`answers the OpenAPI documents do not describe:\n${openApiFailures.join('\n')}`)
     },
   }
 }
