@@ -56,7 +56,9 @@ const expectRawProblem = (answer: string, status: number, reason: string): void 
 describe('every error is a ProblemDetail', () => {
   it('a URL that does not decode is 400 bad_request', async () => {
     for (const path of ['/v1/shipper/quote/%_%', '/v1/shipper/shipment/%E0%A4%A/confirm', '/sandbox/addresses/%']) {
-      const r = await sandbox.call('GET', path, { as: acme })
+      // confirm has no GET: the 400 of the undecodable URL comes before routing, on an operation no
+      // document can declare; the other two are checked against the documents
+      const r = await sandbox.call('GET', path, { as: acme, ...(path.endsWith('/confirm') ? { unchecked: 'GET on a PUT-only path, answered before routing' } : {}) })
       expect(r.contentType).toContain('application/problem+json')
       expect(r.json).toMatchObject({ status: 400, reason: 'bad_request' })
     }
