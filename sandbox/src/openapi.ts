@@ -18,8 +18,8 @@ type Json = Record<string, unknown>
 export type SandboxDocumentResult = { readonly _tag: 'Right'; readonly right: Json } | { readonly _tag: 'Left'; readonly left: ReadonlyArray<string> }
 
 /** The statuses a sandbox endpoint answers with a ProblemDetail. */
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500
-const STATUS_ORDER: ReadonlyArray<ErrorStatus> = [400, 401, 403, 404, 409, 413, 415, 429, 500]
+type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 414 | 415 | 429 | 431 | 500
+const STATUS_ORDER: ReadonlyArray<ErrorStatus> = [400, 401, 403, 404, 408, 409, 413, 414, 415, 429, 431, 500]
 
 /** The reason codes the catalogue gives a status. */
 type ReasonsOf<S extends number> = { [R in ReasonCode]: (typeof REASON_CATALOGUE)[R]['status'] extends S ? R : never }[ReasonCode]
@@ -150,6 +150,16 @@ const ORDER: Problems = {
 const ADDRESS: Problems = {
   403: { reasons: ['forbidden'], note: 'missing, invalid, revoked or expired API key, or a saved address of another company' },
   404: { reasons: ['not_found'], note: 'no saved address of that id' },
+}
+/**
+ * What the HTTP layer answers on every operation before any route runs (server.ts: the parser's
+ * raw answers, a URL that does not decode, the request timeout): merged into each operation's own.
+ */
+const HTTP_LAYER: Problems = {
+  400: { reasons: ['bad_request'], note: 'a URL, header or body that cannot be read (a bad percent-encoding, malformed JSON)' },
+  408: { reasons: ['request_timeout'], note: 'the request did not arrive in time (--request-timeout)' },
+  414: { reasons: ['uri_too_long'], note: 'the request line or a path value is too long' },
+  431: { reasons: ['request_header_fields_too_large'], note: 'the request headers are too large' },
 }
 /** Merges problem tables: a later table's reasons join an earlier one's for the same status, notes joined. */
 const merge = (...tables: ReadonlyArray<Problems>): Problems => {
@@ -636,8 +646,9 @@ const problemExample = (reasons: ReadonlyArray<ReasonCode>, example: ProblemDeta
 }
 
 const operation = (e: Endpoint, withInstance: boolean): Json => {
+  const table = merge(e.problems, HTTP_LAYER)
   const problems = STATUS_ORDER.flatMap((status) => {
-    const p = e.problems[status]
+    const p = table[status]
     if (p === undefined) return []
     const reasons = p.reasons as ReadonlyArray<ReasonCode>
     const headers: Json = {
