@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import ajv2020 from 'ajv/dist/2020.js'
-import type { ValidateFunction } from 'ajv'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { openApiDocument } from 'shipper-rules/openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxOpenApiDocument } from '../src/openapi.js'
+import { schemaValidators } from './support/openapiSandbox.js'
 import { baseUrlOfHost } from '../src/routes/docs.js'
 import { createBody, freshStoreOptions, operatorHeaders, quoteBody, removeStore, startSandbox, type Answer, type Credentials, type Sandbox } from './support/harness.js'
 
@@ -36,18 +36,7 @@ const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, str
 ajv.addFormat('int64', true)
 ajv.addFormat('binary', true)
 ajv.addKeyword('example')
-ajv.addKeyword('components')
-ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: document['components']['schemas'] } })
-const compiled = new Map<string, ValidateFunction>()
-const validatorFor = (schema: Json): ValidateFunction => {
-  const text = JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)
-  let v = compiled.get(text)
-  if (v === undefined) {
-    v = ajv.compile(JSON.parse(text))
-    compiled.set(text, v)
-  }
-  return v
-}
+const validatorFor = schemaValidators(ajv, DOCUMENT_ID, document)
 /** Why a value does not match a schema, or undefined. */
 const mismatch = (schema: Json, value: unknown): string | undefined => {
   const v = validatorFor(schema)

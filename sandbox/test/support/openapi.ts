@@ -2,8 +2,8 @@
 // declare the status, and a JSON body must validate against the schema declared for its content
 // type (ajv, draft 2020-12, as the library's own test/openapi.test.ts compiles the components).
 import ajv2020 from 'ajv/dist/2020.js'
-import type { ValidateFunction } from 'ajv'
 import { openApiDocument } from 'shipper-rules/openapi'
+import { schemaValidators } from './openapiSandbox.js'
 
 const Ajv2020 = ajv2020.default
 const DOCUMENT_ID = 'urn:shipper-rules:openapi'
@@ -15,18 +15,7 @@ export const document = generated.right as unknown as Json
 
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false })
 ajv.addFormat('int64', true)
-ajv.addKeyword('components')
-ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: document['components']['schemas'] } })
-const compiled = new Map<string, ValidateFunction>()
-const validatorFor = (schema: Json): ValidateFunction => {
-  const text = JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)
-  let v = compiled.get(text)
-  if (v === undefined) {
-    v = ajv.compile(JSON.parse(text))
-    compiled.set(text, v)
-  }
-  return v
-}
+const validatorFor = schemaValidators(ajv, DOCUMENT_ID, document)
 
 const templates = Object.keys(document['paths']).map((template) => ({
   template,

@@ -44,15 +44,15 @@ export type DocumentChecker = (method: string, url: string, answer: CheckedAnswe
  * own formats, binary and int64, are annotations) and annotation keywords such as `example` are
  * allowed.
  */
-let documents = 0
-
-export const documentChecker = (document: Json, options: CheckerOptions = {}): DocumentChecker => {
-  const id = `urn:openapi-document:${++documents}`
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false })
+/**
+ * Compiles a document's schemas with `ajv`, each once: the document's components are registered
+ * under `id`, so a schema's `#/components/…` references resolve against them.
+ */
+export const schemaValidators = (ajv: InstanceType<typeof ajv2020.default>, id: string, document: Json): ((schema: Json) => ValidateFunction) => {
   ajv.addKeyword('components')
   ajv.addSchema({ $id: id, components: { schemas: document['components']?.['schemas'] ?? {} } })
   const compiled = new Map<string, ValidateFunction>()
-  const validatorFor = (schema: Json): ValidateFunction => {
+  return (schema) => {
     const text = JSON.stringify(schema).replaceAll('"#/components/', `"${id}#/components/`)
     let v = compiled.get(text)
     if (v === undefined) {
@@ -61,6 +61,14 @@ export const documentChecker = (document: Json, options: CheckerOptions = {}): D
     }
     return v
   }
+}
+
+let documents = 0
+
+export const documentChecker = (document: Json, options: CheckerOptions = {}): DocumentChecker => {
+  const id = `urn:openapi-document:${++documents}`
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false })
+  const validatorFor = schemaValidators(ajv, id, document)
   const resolve = (node: Json | undefined): Json | undefined => {
     let at = node
     for (let hops = 0; at !== undefined && typeof at['$ref'] === 'string' && hops < 8; hops++) {
