@@ -1,0 +1,58 @@
+// The shared types of the kit: what a check is given (KitContext), what it hands back (CheckResult),
+// and a failure as data (Failure) that the reports and the curl printer read. Every check module
+// (stateless and stateful) is written against these types only.
+import type { Http, SentRequest } from './http.js'
+
+export type { SentRequest, Received, Credentials, RawBody, Exchange } from './http.js'
+
+/** A rule ID of spec/RULES.md (e.g. `AUTH-01`), or a kit-level ID such as `KIT-CRASH`. */
+export type RuleId = string
+
+/** What every check gets: the HTTP sender (with its transcript), what the server lets the kit drive, and the run's parameters. */
+export interface KitContext {
+  readonly http: Http
+  /** `sandbox`: the kit may call the sandbox's control endpoints (carrier events, the clock); `none`: only the spec's endpoints. */
+  readonly controls: 'sandbox' | 'none'
+  /** Whether a second company's token and key were given (tenancy checks need them). */
+  readonly hasOtherCompany: boolean
+  /** fast-check runs per property. */
+  readonly runs: number
+  /** The run's seed: every property is checked with it, so a run replays. */
+  readonly seed: number
+  /** Every create's refNumber/description starts with it: `CONFORMANCE-<runId>`, so an operator can find what the kit made. */
+  readonly marker: string
+}
+
+/** One way the server departed from a rule, with the (shrunk) requests that show it. */
+export interface Failure {
+  readonly rule: RuleId
+  readonly check: string
+  readonly expected: string
+  readonly actual: string
+  /** The shrunk sequence that shows it, oldest first; printed as a curl script. */
+  readonly requests: ReadonlyArray<SentRequest>
+}
+
+/** What a check reports. A rule in `rules` passed unless a failure names it. */
+export interface CheckResult {
+  readonly check: string
+  /** The rules this check exercised (passed unless a failure names them). */
+  readonly rules: ReadonlyArray<RuleId>
+  readonly failures: ReadonlyArray<Failure>
+  /** Rules the check could not exercise in this run (say without `--controls sandbox`), with why. */
+  readonly notChecked: ReadonlyArray<{ rule: RuleId; why: string }>
+  /** How many HTTP requests the check sent. */
+  readonly requests: number
+}
+
+/** A check: a name, the rules it can exercise, what it needs, and how to run it. */
+export interface Check {
+  readonly name: string
+  readonly rules: ReadonlyArray<RuleId>
+  /** A check whose requirement the run does not meet is not run: its rules are reported as not checked, with the reason. */
+  readonly requires?: ReadonlyArray<'otherCompany' | 'sandboxControls'>
+  run(ctx: KitContext): Promise<CheckResult>
+}
+
+/** The rule a crashed check's failure carries (an exception in the kit or a transport error), so a crash is never silent. */
+export const KIT_CRASH: RuleId = 'KIT-CRASH'
