@@ -12,8 +12,14 @@ export interface RawBody {
 /**
  * Whose credentials a request carries: the main company's, the other company's, none, or the given
  * ones (an absent field is not sent at all, so `{ token: 'x' }` sends a bearer token and no key).
+ * `tokenOf`/`apiKeyOf` take one credential of a company (so a curl script prints it as a variable):
+ * `{ apiKeyOf: 'main' }` is the main company's key without a token.
  */
-export type Credentials = 'main' | 'other' | 'none' | { readonly token?: string; readonly apiKey?: string }
+export type Credentials =
+  | 'main'
+  | 'other'
+  | 'none'
+  | { readonly token?: string; readonly apiKey?: string; readonly tokenOf?: 'main' | 'other'; readonly apiKeyOf?: 'main' | 'other' }
 
 /** One request as the kit means it: printed as curl when it shows a failure. */
 export interface SentRequest {
@@ -134,15 +140,21 @@ export class Http {
 
   /** The credential headers a request carries. */
   credentialHeaders(credentials: Credentials): Record<string, string> {
-    const c =
-      credentials === 'main' ? this.main
-      : credentials === 'other' ? this.other
-      : credentials === 'none' ? {}
-      : credentials
-    if (c === undefined) throw new Error('a request for the other company, but no --other-company-token/--other-company-key were given')
+    const company = (which: 'main' | 'other'): CompanyCredentials => {
+      const c = which === 'main' ? this.main : this.other
+      if (c === undefined) throw new Error('a request for the other company, but no --other-company-token/--other-company-key were given')
+      return c
+    }
+    if (credentials === 'none') return {}
+    const c: { token?: string | undefined; apiKey?: string | undefined } =
+      credentials === 'main' || credentials === 'other' ? company(credentials)
+      : {
+          token: credentials.tokenOf === undefined ? credentials.token : company(credentials.tokenOf).token,
+          apiKey: credentials.apiKeyOf === undefined ? credentials.apiKey : company(credentials.apiKeyOf).apiKey,
+        }
     const h: Record<string, string> = {}
-    if ('token' in c && c.token !== undefined) h['authorization'] = `Bearer ${c.token}`
-    if ('apiKey' in c && c.apiKey !== undefined) h['x-service-api-key'] = c.apiKey
+    if (c.token !== undefined) h['authorization'] = `Bearer ${c.token}`
+    if (c.apiKey !== undefined) h['x-service-api-key'] = c.apiKey
     return h
   }
 
