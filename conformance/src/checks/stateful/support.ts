@@ -1,0 +1,339 @@
+// What every stateful check shares: the request bodies it sends (marked with the run's marker),
+// the error a command throws when the server departs from the model, and the runner that drives
+// fast-check's model-based run against the server and turns the shrunk counterexample into a
+// Failure carrying exactly the requests that run sent.
+import fc from 'fast-check'
+import { canonicalJson, readProblemDetail } from 'shipper-rules'
+import { KIT_CRASH, type CheckResult, type Failure, type KitContext, type RuleId } from '../../check.js'
+import { BudgetExhausted, type Received, type SentRequest } from '../../http.js'
+
+/** Thrown by a command when the server's answer departs from the model: the rule it breaks, what the model expected, what came. */
+export class RuleBroken extends Error {
+  constructor(
+    readonly rule: RuleId,
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(`${rule}: expected ${expected}, got ${actual}`)
+  }
+}
+
+/** A short account of an answer for a failure's `actual`: the status, the reason if it is a problem, and the start of the body. */
+export const describe = (r: Received): string => {
+  const problem = r.json === undefined ? undefined : readProblemDetail(r.json)
+  const reason = problem !== undefined && problem._tag === 'Right' ? ` ${problem.right.reason}` : ''
+  const text = r.text.length > 300 ? `${r.text.slice(0, 300)}…` : r.text
+  return `${r.status}${reason} ${text}`.trim()
+}
+
+/** The reason of a problem body (`reason`, or `reasonCode` as ERR-04 allows), or undefined. */
+export const reasonOf = (r: Received): string | undefined => {
+  if (r.json === undefined) return undefined
+  const p = readProblemDetail(r.json)
+  return p._tag === 'Right' ? p.right.reason : undefined
+}
+
+/** Throws RuleBroken unless the answer has this status (and this reason, when one is given). */
+export const expectAnswer = (rule: RuleId, what: string, r: Received, status: number, reason?: string): void => {
+  if (r.status !== status || (reason !== undefined && reasonOf(r) !== reason)) {
+    throw new RuleBroken(rule, `${what}: ${status}${reason === undefined ? '' : ` ${reason}`}`, describe(r))
+  }
+}
+
+/** A JSON object field of a 2xx body, or RuleBroken. */
+export const field = (rule: RuleId, what: string, r: Received, name: string): unknown => {
+  const j = r.json
+  if (typeof j !== 'object' || j === null || Array.isArray(j)) throw new RuleBroken(rule, `${what}: a JSON object`, describe(r))
+  return (j as Record<string, unknown>)[name]
+}
+
+/** A string field of a 2xx body, or RuleBroken. */
+export const stringField = (rule: RuleId, what: string, r: Received, name: string): string => {
+  const v = field(rule, what, r, name)
+  if (typeof v !== 'string' || v === '') throw new RuleBroken(rule, `${what}: a string ${name}`, describe(r))
+  return v
+}
+
+/** Canonical JSON equality (key order does not matter). */
+export const sameJson = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b)
+
+// ---------------------------------------------------------------------------------------------
+// Bodies. Lanes between ZIP codes every server of the spec can price (the sandbox's geo table
+// holds them); freight small and valid, so a create fails only for the reason a command provokes.
+
+export interface Lane {
+  readonly pickup: { readonly zipCode: string; readonly city: string; readonly state: string; readonly phoneNumber: string }
+  readonly delivery: { readonly zipCode: string; readonly city: string; readonly state: string; readonly phoneNumber: string }
+}
+
+export const LANES: ReadonlyArray<Lane> = [
+  {
+    pickup: { zipCode: '60018', city: 'Des Plaines', state: 'IL', phoneNumber: '+18475550142' },
+    delivery: { zipCode: '75201', city: 'Dallas', state: 'TX', phoneNumber: '+12145550100' },
+  },
+  {
+    pickup: { zipCode: '10001', city: 'New York', state: 'NY', phoneNumber: '+12125550100' },
+    delivery: { zipCode: '30303', city: 'Atlanta', state: 'GA', phoneNumber: '+14045550100' },
+  },
+]
+
+export interface Freight {
+  readonly palletCount: number
+  readonly poundsWeight: number
+  readonly dimensions?: { readonly length: number; readonly width: number; readonly height: number }
+}
+
+/** A small valid pallet group: 1 to 4 pallets of 100 to 2,000 lb, with or without dimensions under every limit. */
+export const freightArb: fc.Arbitrary<Freight> = fc.record(
+  {
+    palletCount: fc.integer({ min: 1, max: 4 }),
+    poundsWeight: fc.integer({ min: 100, max: 2000 }),
+    dimensions: fc.record({ length: fc.integer({ min: 20, max: 48 }), width: fc.integer({ min: 20, max: 40 }), height: fc.integer({ min: 20, max: 72 }) }),
+  },
+  { requiredKeys: ['palletCount', 'poundsWeight'] },
+)
+
+export const laneArb: fc.Arbitrary<number> = fc.integer({ min: 0, max: LANES.length - 1 })
+
+/** A QuoteRequest for a lane and freight (`customerReference` is the sandbox's name for the reference the spec leaves unnamed). */
+export const quoteBody = (lane: Lane, freight: Freight, customerReference?: string): Record<string, unknown> => ({
+  pickupAddress: { zipCode: lane.pickup.zipCode },
+  deliveryAddress: { zipCode: lane.delivery.zipCode },
+  orderComponents: [freight],
+  ...(customerReference === undefined ? {} : { customerReference }),
+})
+
+export interface CreateOptions {
+  readonly quoteId?: string
+  readonly deliveryAppointmentRequired?: boolean
+  readonly note?: string
+}
+
+/** A CreateShipmentRequest on a lane and freight, its description and refNumber starting with the run's marker. */
+export const createBody = (ctx: KitContext, lane: Lane, freight: Freight, options: CreateOptions = {}): Record<string, unknown> => ({
+  pickupAddress: {
+    name: 'Conformance Pickup',
+    address1: '1 Dock Rd',
+    city: lane.pickup.city,
+    state: lane.pickup.state,
+    zipCode: lane.pickup.zipCode,
+    phoneNumber: lane.pickup.phoneNumber,
+    contactPerson: 'Pat Pickup',
+  },
+  deliveryAddress: {
+    name: 'Conformance Delivery',
+    address1: '2 Yard Ave',
+    city: lane.delivery.city,
+    state: lane.delivery.state,
+    zipCode: lane.delivery.zipCode,
+    phoneNumber: lane.delivery.phoneNumber,
+    contactPerson: 'Dee Delivery',
+    ...(options.deliveryAppointmentRequired === true ? { appointmentRequired: true } : {}),
+  },
+  orderComponents: [freight],
+  description: `${ctx.marker} ${options.note ?? 'stateful check'}`,
+  refNumber: `${ctx.marker}`,
+  ...(options.quoteId === undefined ? {} : { quoteId: options.quoteId }),
+})
+
+export type Who = 'main' | 'other'
+
+// No Content-Type here: the Http sets application/json for a JSON body and a RawBody's own type.
+export const post = (path: string, body: unknown, credentials: Who = 'main', headers: Record<string, string> = {}): SentRequest => ({
+  method: 'POST',
+  path,
+  headers,
+  body,
+  credentials,
+})
+
+export const get = (path: string, credentials: Who = 'main'): SentRequest => ({ method: 'GET', path, headers: {}, credentials })
+
+export const put = (path: string, body?: unknown, credentials: Who = 'main', headers: Record<string, string> = {}): SentRequest => ({
+  method: 'PUT',
+  path,
+  headers,
+  ...(body === undefined ? {} : { body }),
+  credentials,
+})
+
+export const del = (path: string, credentials: Who = 'main'): SentRequest => ({ method: 'DELETE', path, headers: {}, credentials })
+
+/** Quotes a lane and freight; RuleBroken unless 200 with an id and a price. */
+export const makeQuote = async (
+  ctx: KitContext,
+  lane: Lane,
+  freight: Freight,
+  who: Who = 'main',
+  reference?: string,
+): Promise<{ id: string; price: number }> => {
+  const r = await ctx.http.send(post('/v1/shipper/quote', quoteBody(lane, freight, reference), who))
+  expectAnswer('QTE-01', 'a valid quote request', r, 200)
+  const price = field('QTE-01', 'a quote', r, 'quotedPriceInCents')
+  if (typeof price !== 'number') throw new RuleBroken('ID-02', 'a quote: integer quotedPriceInCents', describe(r))
+  return { id: stringField('QTE-01', 'a quote', r, 'id'), price }
+}
+
+/** Creates a shipment; RuleBroken unless 200 INITIALIZED with an order number. */
+export const makeShipment = async (ctx: KitContext, body: Record<string, unknown>, who: Who = 'main'): Promise<{ orderNumber: string; price: unknown }> => {
+  const r = await ctx.http.send(post('/v1/shipper/shipment', body, who))
+  expectAnswer('ORD-02', 'a valid create', r, 200)
+  const status = field('ORD-02', 'a created shipment', r, 'orderStatus')
+  if (status !== 'INITIALIZED') throw new RuleBroken('ORD-02', 'a created shipment: orderStatus INITIALIZED', describe(r))
+  return { orderNumber: stringField('ORD-02', 'a created shipment', r, 'orderNumber'), price: field('ORD-02', 'a created shipment', r, 'totalPriceInCents') }
+}
+
+/** A one-page PDF of 300-odd bytes with a correct cross-reference table (any PDF reader opens it). */
+export const tinyPdf = (label: string): Uint8Array => {
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>`,
+  ]
+  let out = `%PDF-1.4\n% ${label.replace(/[^A-Za-z0-9 -]/g, '')}\n`
+  const offsets: number[] = []
+  objs.forEach((o, i) => {
+    offsets.push(out.length)
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`
+  })
+  const xref = out.length
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return new TextEncoder().encode(out)
+}
+
+/** A multipart/form-data body with one part `file` (the upload of spec endpoint 11). */
+export const multipartFile = (filename: string, contentType: string, bytes: Uint8Array): { raw: Uint8Array; contentType: string } => {
+  const boundary = 'conformance-boundary-7d1f0c'
+  const enc = new TextEncoder()
+  const head = enc.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  )
+  const tail = enc.encode(`\r\n--${boundary}--\r\n`)
+  const raw = new Uint8Array(head.length + bytes.length + tail.length)
+  raw.set(head, 0)
+  raw.set(bytes, head.length)
+  raw.set(tail, head.length + bytes.length)
+  return { raw, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The runner.
+
+/** How many more runs fast-check may make after the first failure while it shrinks: each run is a few requests to a live server. */
+const SHRINK_RUNS = 40
+
+/** The most commands a generated sequence has (a small default: every command is a request or two). */
+export const MAX_COMMANDS = 8
+
+export interface ModelRun<P, M extends object, R> {
+  /** The choices a run's setup makes (say whether the order has a quote); shrunk with the commands. */
+  readonly params: fc.Arbitrary<P>
+  /** Makes the run's fresh resources on the server (an order, a quote) and the model that describes them. */
+  readonly setup: (p: P) => Promise<{ model: M; real: R }>
+  readonly commands: ReadonlyArray<fc.Arbitrary<fc.AsyncCommand<M, R>>>
+}
+
+/**
+ * Runs a model-based property against the server: `ctx.runs` sequences of at most MAX_COMMANDS
+ * commands (seeded by `ctx.seed`), each on fresh resources made by `setup`; the first departure
+ * is shrunk by fast-check (at most SHRINK_RUNS further runs), and the failure carries the
+ * requests the shrunk run sent, after `prelude` (the requests that made resources shared by every
+ * run, so the curl script replays on a fresh server). An exception that is not a RuleBroken (a
+ * transport error, an answer the kit cannot read) is a failure of KIT-CRASH with its message.
+ */
+export const runModel = async <P, M extends object, R>(
+  ctx: KitContext,
+  check: {
+    readonly name: string
+    readonly rules: ReadonlyArray<RuleId>
+    readonly notChecked?: ReadonlyArray<{ rule: RuleId; why: string }>
+    readonly prelude?: ReadonlyArray<SentRequest>
+    readonly startedAt?: number
+  },
+  run: ModelRun<P, M, R>,
+): Promise<CheckResult> => {
+  const first = check.startedAt ?? ctx.http.transcript.length
+  let last: Failure | undefined
+  let afterFailure = -1
+  let budget = false
+  const property = fc.asyncProperty(run.params, fc.commands([...run.commands], { maxCommands: MAX_COMMANDS }), async (p, cmds) => {
+    if (budget || afterFailure >= SHRINK_RUNS) return true
+    if (afterFailure >= 0) afterFailure++
+    const start = ctx.http.transcript.length
+    try {
+      const s = await run.setup(p)
+      await fc.asyncModelRun(() => s, cmds)
+      return true
+    } catch (e) {
+      if (e instanceof BudgetExhausted) {
+        budget = true
+        return true
+      }
+      const requests = [...(check.prelude ?? []), ...ctx.http.transcript.requests(start)]
+      last =
+        e instanceof RuleBroken
+          ? { rule: e.rule, check: check.name, expected: e.expected, actual: e.actual, requests }
+          : { rule: KIT_CRASH, check: check.name, expected: 'an answer the model can judge', actual: `exception: ${e instanceof Error ? e.message : String(e)}`, requests }
+      if (afterFailure < 0) afterFailure = 0
+      throw e
+    }
+  })
+  await fc.check(property, { numRuns: Math.max(1, ctx.runs), seed: ctx.seed })
+  return result(ctx, check, first, last === undefined ? [] : [last], budget)
+}
+
+/** The CheckResult of a check: its rules less those not checked (the budget running out leaves all of them unjudged). */
+export const result = (
+  ctx: KitContext,
+  check: { readonly name: string; readonly rules: ReadonlyArray<RuleId>; readonly notChecked?: ReadonlyArray<{ rule: RuleId; why: string }> },
+  first: number,
+  failures: ReadonlyArray<Failure>,
+  budget: boolean,
+): CheckResult => {
+  const notChecked = [...(check.notChecked ?? [])]
+  if (budget && failures.length === 0) {
+    for (const rule of check.rules) {
+      if (!notChecked.some((n) => n.rule === rule)) notChecked.push({ rule, why: 'the request budget (--max-requests) ran out during the check' })
+    }
+  }
+  return {
+    check: check.name,
+    rules: check.rules.filter((r) => !notChecked.some((n) => n.rule === r)),
+    failures,
+    notChecked,
+    requests: ctx.http.transcript.length - first,
+  }
+}
+
+/** A command made of a name, a precondition and the async step: fast-check's AsyncCommand without a class per command. */
+export const command = <M extends object, R>(
+  name: string,
+  check: (m: Readonly<M>) => boolean,
+  step: (m: M, r: R) => Promise<void>,
+): fc.AsyncCommand<M, R> => ({
+  check,
+  run: step,
+  toString: () => name,
+})
+
+/**
+ * Runs a check whose shared resources are made before its model runs: a departure while making
+ * them (a RuleBroken) is the check's failure, with the requests sent so far; the budget running
+ * out leaves its rules not checked.
+ */
+export const guarded = async (
+  ctx: KitContext,
+  check: { readonly name: string; readonly rules: ReadonlyArray<RuleId> },
+  startedAt: number,
+  body: () => Promise<CheckResult>,
+): Promise<CheckResult> => {
+  try {
+    return await body()
+  } catch (e) {
+    if (e instanceof BudgetExhausted) return result(ctx, check, startedAt, [], true)
+    if (!(e instanceof RuleBroken)) throw e
+    const failure: Failure = { rule: e.rule, check: check.name, expected: e.expected, actual: e.actual, requests: ctx.http.transcript.requests(startedAt) }
+    return result(ctx, check, startedAt, [failure], false)
+  }
+}
