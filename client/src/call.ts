@@ -45,6 +45,7 @@ export interface Config {
 
 /** One HTTP request of a call and how to read its answer. */
 export interface Req<A> {
+  /** The request's own operation, for onAttempt (a reconcile GET is getShipment); errors name the call's. */
   readonly operation: OperationId
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** Absolute URL. */
@@ -175,12 +176,12 @@ export class Call {
   }
 
   /** The context an error of this call carries. */
-  context(requestId: string | null, operation: OperationId = this.operation): ErrorContext {
-    return { operation, requestId, attempts: this.attempts, idempotencyKey: this.idempotencyKey }
+  context(requestId: string | null): ErrorContext {
+    return { operation: this.operation, requestId, attempts: this.attempts, idempotencyKey: this.idempotencyKey }
   }
 
   aborted(): AbortedError {
-    return new AbortedError(this.context(this.last?.requestId ?? null, this.last?.operation), this.signal?.reason)
+    return new AbortedError(this.context(this.last?.requestId ?? null), this.signal?.reason)
   }
 
   /** Tells onAttempt what happened to the last attempt and what comes next. */
@@ -275,10 +276,15 @@ export class Call {
         }
       : { accept: req.accept }
     const failed = (cause: unknown, answeredId: string, status?: number): Outcome<A> => {
-      if (signal?.aborted === true) throw this.aborted()
-      const ctx = this.context(answeredId, req.operation)
+      const ctx = this.context(answeredId)
+      const extra = { retryAfterMs: null, ...base, requestId: answeredId, ...(status === undefined ? {} : { status }) }
+      if (signal?.aborted === true) {
+        // The caller's signal: the call ends here, whatever the attempt's state.
+        this.last = { ok: false, error: new AbortedError(ctx, signal.reason), cls: 'definite', ...extra }
+        this.fail()
+      }
       const error = timedOut !== null ? new TimeoutError(timedOut, ctx) : new NetworkError(cause, ctx)
-      return { ok: false, error, cls: 'ambiguous', retryAfterMs: null, ...base, ...(status === undefined ? {} : { status }) }
+      return { ok: false, error, cls: 'ambiguous', ...extra }
     }
     let out: Outcome<A>
     try {
@@ -323,7 +329,7 @@ export class Call {
     base: { readonly requestId: string; readonly attempt: number; readonly operation: OperationId },
   ): Outcome<A> {
     const status = res.status
-    const ctx = this.context(base.requestId, req.operation)
+    const ctx = this.context(base.requestId)
     let body: unknown = raw
     let jsonOk = true
     if (typeof raw === 'string' && (req.read === 'json' || !ok)) {

@@ -175,7 +175,7 @@ export const createShipperClient = (options: ClientOptions): ShipperClient => {
       if (!movable(s)) {
         const detail =
           kind === 'confirm' ? `An order in ${s} does not accept CONFIRM.` : `An order in ${s} cannot be cancelled: only orders before pickup can.`
-        call.fail(new ProblemError(problemFor(refusal, detail), call.context(out.requestId, operation)))
+        call.fail(new ProblemError(problemFor(refusal, detail), call.context(out.requestId)))
       }
       reading = false
       await call.pause('retry')
@@ -233,7 +233,9 @@ export const createShipperClient = (options: ClientOptions): ShipperClient => {
           read: 'bytes',
           decode: (bytes, contentType) => right({ bytes: bytes as Uint8Array, contentType }),
         }
-        const { bytes, contentType } = await call.run(link)
+        // Its own call (errors name downloadDocument), within what is left of this call's deadline.
+        const rest = { ...o, deadlineMs: call.deadlineAt - cfg.timers.now(), maxRetries: call.maxRetries }
+        const { bytes, contentType } = await start('downloadDocument', rest).run(link)
         return { document, bytes, contentType }
       },
     },
