@@ -170,7 +170,7 @@ describe('appointments before acceptance', () => {
   })
 
   it('uploadDocument takes a Blob, a Uint8Array and (node entry) a file path; deleteDocument removes one', async () => {
-    const fromBlob = await client.appointments.uploadDocument(orderNumber, 'DELIVERY', 'PACKING_SLIP', new Blob([pdfBytes], { type: 'application/pdf' }), { filename: 'slip.pdf', contentType: 'application/pdf' })
+    const fromBlob = await client.appointments.uploadDocument(orderNumber, 'DELIVERY', 'PACKING_SLIP', new Blob([new Uint8Array(pdfBytes)], { type: 'application/pdf' }), { filename: 'slip.pdf', contentType: 'application/pdf' })
     expect(fromBlob).toMatchObject({ stop: 'DELIVERY', type: 'PACKING_SLIP', contentType: 'application/pdf', sizeBytes: pdfBytes.length })
     const fromBytes = await client.appointments.uploadDocument(orderNumber, 'PICKUP', 'CUSTOMER_BOL', pdfBytes, { filename: 'bol.pdf', contentType: 'application/pdf' })
     expect(fromBytes).toMatchObject({ stop: 'PICKUP', type: 'CUSTOMER_BOL', sizeBytes: pdfBytes.length })

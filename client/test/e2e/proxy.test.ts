@@ -22,7 +22,7 @@ const attempts: AttemptEvent[] = []
 // Small waits so the file is quick; the attempt timeout is what a `delay` fault outlasts, scaled so
 // that a loaded machine's ordinary answer does not time out (if one does, it is one more ambiguous
 // attempt, which the client must survive too).
-const TIMEOUT_MS = scaledLimitMs(3_000)
+const TIMEOUT_MS = scaledLimitMs(1_500)
 
 beforeAll(async () => {
   creds = await newCompany(base, inject('operatorToken'), 'Client Proxy Shipper')

@@ -4,6 +4,7 @@
 // These calls are plain fetch on purpose: they are the test's own view of the server, not the
 // client under test.
 import { randomBytes } from 'node:crypto'
+import type { CreateShipmentInput, QuoteRequestInput } from 'shipper-rules-client'
 
 export interface Credentials {
   readonly companyId: string
@@ -73,14 +74,14 @@ export const marker = (prefix: string): string => `${prefix}-${randomBytes(5).to
 
 // ---- request bodies to start from (sandbox/test/support/harness.ts) ----
 
-export const pickup = { name: 'Lakeside DC', address1: '2400 S Wolf Rd', city: 'Des Plaines', state: 'IL', zipCode: '60018', phoneNumber: '+18475550142', contactPerson: 'Dana Whitfield' }
-export const delivery = { name: 'Dallas Foods', address1: '1 Main St', city: 'Dallas', state: 'TX', zipCode: '75201', phoneNumber: '+12145550100', contactPerson: 'Ann Lee' }
+export const pickup = { name: 'Lakeside DC', address1: '2400 S Wolf Rd', city: 'Des Plaines', state: 'IL' as const, zipCode: '60018', phoneNumber: '+18475550142', contactPerson: 'Dana Whitfield' }
+export const delivery = { name: 'Dallas Foods', address1: '1 Main St', city: 'Dallas', state: 'TX' as const, zipCode: '75201', phoneNumber: '+12145550100', contactPerson: 'Ann Lee' }
 export const components = [{ palletCount: 2, poundsWeight: 900, dimensions: { length: 48, width: 40, height: 48 } }]
 
 /** A QuoteRequest for the lane of `pickup` and `delivery`. */
-export const quoteBody = <O extends Record<string, unknown>>(overrides: O = {} as O) =>
+export const quoteBody = (overrides: Partial<QuoteRequestInput> = {}): QuoteRequestInput =>
   ({ pickupAddress: { zipCode: pickup.zipCode }, deliveryAddress: { zipCode: delivery.zipCode }, orderComponents: components, ...overrides })
 
 /** A CreateShipmentRequest matching `quoteBody()` (so a quote of it is matchable). */
-export const createBody = <O extends Record<string, unknown>>(overrides: O = {} as O) =>
+export const createBody = (overrides: Partial<CreateShipmentInput> = {}): CreateShipmentInput =>
   ({ pickupAddress: pickup, deliveryAddress: delivery, orderComponents: components, description: 'Grocery restock', ...overrides })
