@@ -2,7 +2,11 @@ import { availableParallelism, loadavg } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // The end-to-end suite: real HTTP on 127.0.0.1, a fresh PGlite data directory per file (or a fresh
-// schema per file when DATABASE_URL is set). Files run one at a time: each starts its own database.
+// schema per file when DATABASE_URL is set). On PGlite the files run two at a time (one worker per
+// core; vitest's default leaves a core idle): each has its own data directory, server and port, and
+// every wait scales with the load, so they are independent (the suite passed with two workers at a
+// load of 9 on 2 cores). On PostgreSQL they run one at a time, since
+// test/postgres/pgctl-outage.test.ts stops the one cluster every file's schema lives in.
 // test/postgres/ holds what only a PostgreSQL server can show (the database going away and coming
 // back while the server runs): it runs when DATABASE_URL names one, as .ci/run does with Debian's
 // PostgreSQL; an embedded PGlite cannot become unreachable. Of that folder,
@@ -26,7 +30,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...(onPostgres ? [] : ['test/postgres/**']), ...(withPgCtl ? [] : ['test/postgres/pgctl-outage.test.ts'])],
     testTimeout: limitMs,
     hookTimeout: limitMs,
-    fileParallelism: false,
+    fileParallelism: !onPostgres,
+    maxWorkers: onPostgres ? 1 : Math.max(1, availableParallelism()),
     reporters: ['default'],
   },
 })
