@@ -257,7 +257,7 @@ export const runModel = async <P, M extends object, R>(
   let last: Failure | undefined
   let afterFailure = -1
   let budget = false
-  const property = fc.asyncProperty(run.params, fc.commands([...run.commands], { maxCommands: MAX_COMMANDS }), async (p, cmds) => {
+  const property = fc.asyncProperty(run.params, fc.commands([...run.commands], { maxCommands: MAX_COMMANDS, size: 'max' }), async (p, cmds) => {
     if (budget || afterFailure >= SHRINK_RUNS) return true
     if (afterFailure >= 0) afterFailure++
     const start = ctx.http.transcript.length
@@ -279,7 +279,8 @@ export const runModel = async <P, M extends object, R>(
       throw e
     }
   })
-  await fc.check(property, { numRuns: Math.max(1, ctx.runs), seed: ctx.seed })
+  // unbiased: fast-check's bias makes the first runs' sequences short, and a kit run has few runs
+  await fc.check(property, { numRuns: Math.max(1, ctx.runs), seed: ctx.seed, unbiased: true })
   return result(ctx, check, first, last === undefined ? [] : [last], budget)
 }
 
