@@ -47,6 +47,8 @@ export interface Exchange {
   readonly error?: string
   /** The x-request-id the kit sent with it, to find it in the server's logs. */
   readonly requestId: string
+  /** How many times a 429 with Retry-After made the kit wait and send it again (0: answered at once). */
+  readonly retries?: number
 }
 
 /** Thrown by Http.send once `--max-requests` requests were sent: the run stops politely. */
@@ -88,6 +90,13 @@ export interface HttpOptions {
   readonly rate?: number
   /** The limit of one request, in ms (default 30 s). */
   readonly timeoutMs?: number
+  /**
+   * How often a 429 answer with a Retry-After of at most `maxRetryAfterS` seconds is waited out and
+   * the request sent again (default 5): a server that limits the rate (or failed authentications,
+   * which the auth matrix makes many of) is obeyed, not reported.
+   */
+  readonly retries429?: number
+  readonly maxRetryAfterS?: number
   readonly userAgent?: string
 }
 
@@ -113,6 +122,8 @@ export class Http {
   private readonly intervalMs: number
   private readonly timeoutMs: number
   private readonly userAgent: string
+  private readonly retries429: number
+  private readonly maxRetryAfterS: number
   private sent = 0
   /** When the next request may leave (the rate's token bucket of one token, refilled every 1/rate s). */
   private nextSlot = 0
@@ -127,6 +138,8 @@ export class Http {
     this.intervalMs = rate > 0 && Number.isFinite(rate) ? 1000 / rate : 0
     this.timeoutMs = options.timeoutMs ?? 30_000
     this.userAgent = options.userAgent ?? USER_AGENT
+    this.retries429 = options.retries429 ?? 5
+    this.maxRetryAfterS = options.maxRetryAfterS ?? 120
   }
 
   /** Requests sent so far in the run. */
@@ -195,30 +208,39 @@ export class Http {
       }
     }
     for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = v
+    let retries = 0
     try {
-      const res = await fetch(this.baseUrl + req.path, {
-        method: req.method,
-        headers,
-        ...(body === undefined ? {} : { body }),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      })
-      const text = await res.text()
-      const out: Record<string, string> = {}
-      res.headers.forEach((v, k) => {
-        out[k] = v
-      })
-      let json: unknown
-      try {
-        json = text === '' ? undefined : JSON.parse(text)
-      } catch {
-        json = undefined
+      for (;;) {
+        const res = await fetch(this.baseUrl + req.path, {
+          method: req.method,
+          headers,
+          ...(body === undefined ? {} : { body }),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.timeoutMs),
+        })
+        const text = await res.text()
+        const out: Record<string, string> = {}
+        res.headers.forEach((v, k) => {
+          out[k] = v
+        })
+        const retryAfter = Number(out['retry-after'])
+        if (res.status === 429 && retries < this.retries429 && Number.isFinite(retryAfter) && retryAfter >= 0 && retryAfter <= this.maxRetryAfterS) {
+          retries += 1
+          await sleep(retryAfter * 1000 + 250)
+          continue
+        }
+        let json: unknown
+        try {
+          json = text === '' ? undefined : JSON.parse(text)
+        } catch {
+          json = undefined
+        }
+        const received: Received = { status: res.status, headers: out, json, text }
+        this.transcript.entries.push({ request: req, received, requestId, retries })
+        return received
       }
-      const received: Received = { status: res.status, headers: out, json, text }
-      this.transcript.entries.push({ request: req, received, requestId })
-      return received
     } catch (e) {
-      this.transcript.entries.push({ request: req, error: e instanceof Error ? e.message : String(e), requestId })
+      this.transcript.entries.push({ request: req, error: e instanceof Error ? e.message : String(e), requestId, retries })
       throw e
     }
   }

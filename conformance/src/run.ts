@@ -1,0 +1,112 @@
+// Runs every check (or those `only` selects) against one server and builds the Report. A check
+// whose requirement the run does not meet is not run (its rules are not checked, with why); a
+// check that throws is a failure of that check (rule KIT-CRASH) and the others still run; the
+// ProblemDetail check runs last, over every answer of the run.
+import { randomBytes } from 'node:crypto'
+import { KIT_CRASH, type Check, type CheckResult, type KitContext, type RuleId } from './check.js'
+import { authMatrix } from './checks/stateless/auth.js'
+import { appointmentRequests, createRequests, quoteRequests } from './checks/stateless/corruption.js'
+import { problemDetails } from './checks/stateless/problem.js'
+import { BudgetExhausted, Http, type CompanyCredentials } from './http.js'
+import { ruleRows, type Report } from './report.js'
+
+export interface RunOptions {
+  readonly baseUrl: string
+  readonly token: string
+  readonly apiKey: string
+  readonly other?: CompanyCredentials
+  readonly controls?: 'sandbox' | 'none'
+  readonly runs?: number
+  readonly seed?: number
+  /** Rule IDs (or check names): only the checks exercising one of them run, and the report lists only those rules. */
+  readonly only?: ReadonlyArray<string>
+  readonly maxRequests?: number
+  readonly rate?: number
+  /** The checks to run instead of the kit's own (tests). */
+  readonly checks?: ReadonlyArray<Check>
+  /** Progress lines (a check starting and ending). */
+  readonly log?: (line: string) => void
+}
+
+/** The stateless checks, in order; the ProblemDetail check is always last and separate. */
+export const STATELESS_CHECKS: ReadonlyArray<Check> = [authMatrix, quoteRequests, createRequests, appointmentRequests]
+
+/**
+ * The stateful checks (src/checks/stateful/, exporting STATEFUL_CHECKS from its index), loaded when
+ * present: the kit runs without them, and says so.
+ */
+export const loadStatefulChecks = async (): Promise<ReadonlyArray<Check>> => {
+  const specifier = './checks/stateful/index.js'
+  try {
+    const m = (await import(specifier)) as { STATEFUL_CHECKS?: ReadonlyArray<Check> }
+    return m.STATEFUL_CHECKS ?? []
+  } catch (e) {
+    if (e instanceof Error && 'code' in e && e.code === 'ERR_MODULE_NOT_FOUND' && e.message.includes('stateful')) return []
+    throw e
+  }
+}
+
+const selected = (check: Check, only: ReadonlyArray<string> | undefined): boolean =>
+  only === undefined || only.includes(check.name) || check.rules.some((r) => only.includes(r))
+
+export const runConformance = async (options: RunOptions): Promise<Report> => {
+  const started = Date.now()
+  const runs = options.runs ?? 25
+  const seed = options.seed ?? (randomBytes(4).readUInt32BE(0) & 0x7fffffff)
+  const marker = `CONFORMANCE-${new Date(started).toISOString().replace(/[-:T]/g, '').slice(0, 14)}-${randomBytes(2).toString('hex')}`
+  const http = new Http({
+    baseUrl: options.baseUrl,
+    main: { token: options.token, apiKey: options.apiKey },
+    ...(options.other === undefined ? {} : { other: options.other }),
+    ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
+    ...(options.rate === undefined ? {} : { rate: options.rate }),
+  })
+  const ctx: KitContext = { http, controls: options.controls ?? 'none', hasOtherCompany: options.other !== undefined, runs, seed, marker }
+  const log = options.log ?? (() => undefined)
+  const all = options.checks ?? [...STATELESS_CHECKS, ...(await loadStatefulChecks())]
+  const results: CheckResult[] = []
+  const runOne = async (check: Check): Promise<void> => {
+    const missing = (check.requires ?? []).filter((r) => (r === 'otherCompany' ? !ctx.hasOtherCompany : ctx.controls !== 'sandbox'))
+    if (missing.length > 0) {
+      const why = missing.map((m) => (m === 'otherCompany' ? 'needs a second company (--other-company-token/--other-company-key)' : 'needs --controls sandbox')).join('; ')
+      results.push({ check: check.name, rules: [], failures: [], notChecked: check.rules.map((rule) => ({ rule, why })), requests: 0 })
+      log(`- ${check.name}: not run (${why})`)
+      return
+    }
+    const from = http.count
+    const t0 = Date.now()
+    log(`- ${check.name} …`)
+    try {
+      const r = await check.run(ctx)
+      results.push(r)
+      log(`- ${check.name}: ${r.failures.length} failure(s), ${r.requests} requests, ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+    } catch (e) {
+      const budget = e instanceof BudgetExhausted
+      results.push({
+        check: check.name,
+        rules: [],
+        failures: budget ? [] : [{ rule: KIT_CRASH, check: check.name, expected: 'the check runs to its end', actual: e instanceof Error ? e.stack ?? e.message : String(e), requests: http.transcript.requests(Math.max(from, http.transcript.length - 5)) }],
+        notChecked: check.rules.map((rule) => ({ rule, why: budget ? 'the request budget (--max-requests) ran out' : 'the check crashed' })),
+        requests: http.count - from,
+      })
+      log(`- ${check.name}: ${budget ? 'stopped, the request budget ran out' : `crashed: ${e instanceof Error ? e.message : String(e)}`}`)
+    }
+  }
+  for (const check of all) if (selected(check, options.only)) await runOne(check)
+  // last, over every answer of the run (a caller passing its own checks includes it itself)
+  if (options.checks === undefined) await runOne(problemDetails)
+  const onlyRules: RuleId[] | undefined = options.only?.filter((x) => /^[A-Z]+-\d+$/.test(x))
+  const rules = ruleRows(results, http.transcript.entries, onlyRules !== undefined && onlyRules.length > 0 ? onlyRules : undefined)
+  return {
+    baseUrl: options.baseUrl,
+    seed,
+    runs,
+    marker,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    requests: http.count,
+    checks: results,
+    rules,
+    failures: rules.reduce((n, r) => n + r.failures.length, 0),
+  }
+}
