@@ -4,11 +4,11 @@ import { availableParallelism, loadavg } from 'node:os'
 
 /**
  * `baseMs` on an idle machine, times the load per core (1-minute load average over the cores, at
- * least 1, at most 10) when called, or SANDBOX_TEST_LIMIT_FACTOR when set (say 20 on a very slow
- * machine).
+ * least 1, at most 10) when called, or CLIENT_TEST_LIMIT_FACTOR (as client/vitest.config.ts reads it),
+ * else SANDBOX_TEST_LIMIT_FACTOR, when set (say 20 on a very slow machine).
  */
 export const scaledLimitMs = (baseMs: number): number => {
-  const fromEnv = Number(process.env['SANDBOX_TEST_LIMIT_FACTOR'])
+  const fromEnv = Number(process.env['CLIENT_TEST_LIMIT_FACTOR'] ?? process.env['SANDBOX_TEST_LIMIT_FACTOR'])
   const factor = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : Math.min(10, Math.max(1, loadavg()[0]! / availableParallelism()))
   return Math.round(baseMs * factor)
 }
