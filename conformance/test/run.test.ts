@@ -1,0 +1,35 @@
+// The kit against the sandbox (a fresh one for the run, test/support/globalSetup.ts): every check
+// runs, none fails, every HTTP-observable rule is checked or says why not, and the time is printed.
+import { inject, expect, test } from 'vitest'
+import { HTTP_RULES, STATELESS_CHECKS, loadStatefulChecks, runConformance } from '../src/index.js'
+import { runsOf } from './support/runs.js'
+
+test('the kit passes against the sandbox with 0 failures, every check ran', async () => {
+  const s = inject('sandbox')
+  const runs = Math.min(runsOf(10), 100)
+  const report = await runConformance({
+    baseUrl: s.baseUrl,
+    token: s.token,
+    apiKey: s.apiKey,
+    other: { token: s.otherToken, apiKey: s.otherApiKey },
+    controls: 'sandbox',
+    runs,
+    seed: 20261126,
+  })
+  console.log(`kit against the sandbox: ${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s at ${runs} runs a property`)
+  const failures = report.rules.flatMap((r) => r.failures.map((f) => `${f.rule} ${f.check}: expected ${f.expected}; actual ${f.actual}`))
+  expect(failures).toEqual([])
+  const stateful = await loadStatefulChecks()
+  const names = [...STATELESS_CHECKS, ...stateful].map((c) => c.name)
+  // every check ran (none skipped for a missing requirement) and sent requests
+  for (const name of names) {
+    const r = report.checks.find((c) => c.check === name)
+    expect(r, name).toBeDefined()
+    expect(r!.requests, name).toBeGreaterThan(0)
+  }
+  expect(report.checks.map((c) => c.check)).toContain('problem-detail')
+  // every row is one of the HTTP-observable rules, and a rule not checked says why
+  expect(report.rules.map((r) => r.rule).sort()).toEqual(Object.keys(HTTP_RULES).sort())
+  for (const r of report.rules.filter((x) => x.status === 'not checked')) expect(r.why, r.rule).toMatch(/\S/)
+  expect(report.rules.filter((r) => r.status === 'passed').map((r) => r.rule)).toEqual(expect.arrayContaining(['AUTH-01', 'AUTH-02', 'AUTH-03', 'AUTH-04', 'ERR-01', 'QTE-01', 'CRT-01', 'APT-16']))
+})
