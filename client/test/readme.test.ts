@@ -24,6 +24,8 @@ import { scaledLimitMs } from './support/limits.js'
 import { newCompany, type Credentials } from './support/sandbox.js'
 
 const run = promisify(execFile)
+/** A test's limit: tsc over every block, or a program's run (which waits for DELIVERED), on a loaded machine; a bound, never a timing. */
+const TEST_LIMIT_MS = scaledLimitMs(180_000)
 const CLIENT = join(import.meta.dirname, '..')
 const REPO = join(CLIENT, '..')
 const README = readFileSync(join(CLIENT, 'README.md'), 'utf8')
@@ -113,13 +115,13 @@ describe('client/README.md code blocks', () => {
       }),
     )
     const tsc = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc')
-    const r = await run(process.execPath, [tsc, '-p', join(scratch, 'tsconfig.json')], { cwd: scratch, timeout: scaledLimitMs(120_000) }).then(
+    const r = await run(process.execPath, [tsc, '-p', join(scratch, 'tsconfig.json')], { cwd: scratch, timeout: TEST_LIMIT_MS - 5_000 }).then(
       () => '',
       (e: { stdout?: string; message: string }) => e.stdout || e.message,
     )
     // a type error names the README line: readme-<line>.mts(<row>,<col>)
     expect(r.replaceAll(`${scratch}/`, '')).toBe('')
-  })
+  }, TEST_LIMIT_MS)
 
   for (const block of programs) {
     it(`README.md:${block.line} runs against the sandbox and prints what its comments say`, async () => {
@@ -128,7 +130,7 @@ describe('client/README.md code blocks', () => {
       const file = join(folder, 'program.mjs')
       writeFileSync(file, code)
       const env = { ...process.env, SANDBOX: inject('base'), KEY: company!.apiKey, TOKEN: company!.token }
-      const r = await run(process.execPath, [file], { cwd: folder, env, timeout: scaledLimitMs(120_000) }).catch((e: { stdout?: string; stderr?: string; message: string }) => {
+      const r = await run(process.execPath, [file], { cwd: folder, env, timeout: TEST_LIMIT_MS - 5_000 }).catch((e: { stdout?: string; stderr?: string; message: string }) => {
         throw new Error(`README.md:${block.line} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`)
       })
       expect(r.stderr).toBe('')
@@ -148,6 +150,6 @@ describe('client/README.md code blocks', () => {
         expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-')
         expect(pdf.subarray(-16).toString('latin1')).toContain('%%EOF')
       }
-    })
+    }, TEST_LIMIT_MS)
   }
 })

@@ -279,7 +279,7 @@ describe('the client in Chromium, calling a sandbox on another origin (CORS)', (
     } finally {
       await close()
     }
-  })
+  }, scaledLimitMs(360_000))
 
   it('from an origin the sandbox does not allow, the same page ends with the client NetworkError (CORS refused it)', async (ctx) => {
     const b = ready(ctx)
@@ -291,5 +291,5 @@ describe('the client in Chromium, calling a sandbox on another origin (CORS)', (
     } finally {
       await close()
     }
-  })
+  }, scaledLimitMs(120_000))
 })
