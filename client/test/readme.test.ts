@@ -123,6 +123,17 @@ describe('client/README.md code blocks', () => {
     expect(r.replaceAll(`${scratch}/`, '')).toBe('')
   }, TEST_LIMIT_MS)
 
+  it('every relative link names a heading of the README or a file the package ships (it is read on npm and in node_modules, where ../ is nothing)', () => {
+    const pkg = JSON.parse(readFileSync(join(CLIENT, 'package.json'), 'utf8')) as { files: ReadonlyArray<string> }
+    const text = README.replace(/^```[\s\S]*?^```$/gm, '')
+    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t))
+    expect(links.length).toBeGreaterThan(0)
+    const slug = (heading: string): string => heading.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-')
+    const anchors = new Set([...text.matchAll(/^#+ (.+)$/gm)].map((m) => `#${slug(m[1]!)}`))
+    const shipped = (t: string): boolean => pkg.files.some((f) => t === f || t.startsWith(`${f}/`)) && existsSync(join(CLIENT, t))
+    expect(links.filter((t) => (t.startsWith('#') ? !anchors.has(t) : !shipped(t.replace(/#.*$/, ''))))).toEqual([])
+  })
+
   for (const block of programs) {
     it(`README.md:${block.line} runs against the sandbox and prints what its comments say`, async () => {
       const { code } = await transform(block.code, { loader: 'ts', format: 'esm', target: 'node20' })
