@@ -37,6 +37,8 @@ export interface Config {
   readonly retryCapMs: number
   readonly validate: boolean
   readonly userAgent: string
+  /** false in a browser, which owns its User-Agent (Firefox would send ours and need CORS to allow it). */
+  readonly sendUserAgent: boolean
   readonly readFile: ((path: string) => Promise<Uint8Array>) | undefined
   readonly timers: Timers
   readonly random: () => number
@@ -268,7 +270,7 @@ export class Call {
       ? {
           authorization: `Bearer ${cfg.token}`,
           'x-service-api-key': cfg.apiKey,
-          'user-agent': cfg.userAgent,
+          ...(cfg.sendUserAgent ? { 'user-agent': cfg.userAgent } : {}),
           'x-request-id': requestId,
           accept: req.accept,
           ...(typeof req.body === 'string' ? { 'content-type': 'application/json' } : {}),

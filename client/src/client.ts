@@ -88,6 +88,10 @@ export const createShipperClient = (options: ClientOptions): ShipperClient => {
     retryCapMs: options.retryCapMs ?? 20_000,
     validate: options.validate !== false,
     userAgent: `shipper-rules-client/${CLIENT_VERSION}${options.userAgent === undefined ? '' : ` ${options.userAgent}`}`,
+    // A browser's User-Agent is its own: Chromium drops ours, Firefox sends it and so needs the
+    // server's CORS to allow the header. Every browser's starts with "Mozilla/"; Node's, Deno's
+    // and Bun's navigator (where there is one) name the runtime.
+    sendUserAgent: !/^Mozilla\//.test(String((globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent ?? '')),
     readFile: options.readFile,
     timers: options.timers ?? {
       now: () => Date.now(),

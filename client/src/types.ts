@@ -141,7 +141,7 @@ export interface ClientOptions {
   readonly retryCapMs?: number
   /** Check requests with the library's validators before sending; default true. */
   readonly validate?: boolean
-  /** Appended to the User-Agent: `shipper-rules-client/0.1.0 <userAgent>`. */
+  /** Appended to the User-Agent: `shipper-rules-client/0.1.0 <userAgent>`. Not sent from a browser, which sets its own. */
   readonly userAgent?: string
   /** Reads an upload given as a path; the `shipper-rules-client/node` entry sets it to `fs.readFile`. */
   readonly readFile?: (path: string) => Promise<Uint8Array>

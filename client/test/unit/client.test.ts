@@ -5,7 +5,7 @@
 // at random are test/properties' (helper C2); these are the fixed cases a reader checks by eye.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   createShipperClient,
   isShipperError,
@@ -67,6 +67,18 @@ describe('every attempt', () => {
         'user-agent': 'shipper-rules-client/0.1.0 acme-tms/2.1',
         accept: 'application/json',
       })
+    }
+  })
+
+  it('from a browser (navigator.userAgent "Mozilla/…") no User-Agent is set: the browser owns it and CORS need not allow it', async () => {
+    vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' })
+    try {
+      const { client, timers, seen } = setup([json(200, shipment('INITIALIZED'))])
+      await drive(timers, client.shipments.get('AB12C'))
+      expect(seen[0]!.headers['user-agent']).toBeUndefined()
+      expect(seen[0]!.headers).toMatchObject({ authorization: 'Bearer tok', 'x-service-api-key': 'key' })
+    } finally {
+      vi.unstubAllGlobals()
     }
   })
 
