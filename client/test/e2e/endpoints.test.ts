@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { CLIENT_VERSION, createShipperClient, isShipperError, type ShipperClient } from 'shipper-rules-client'
+import { CLIENT_VERSION, createShipperClient, isShipperError, taskEitherClient, type ShipperClient } from 'shipper-rules-client'
 import { createShipperClient as createNodeClient } from 'shipper-rules-client/node'
 import { scaledLimitMs } from '../support/limits.js'
 import { companyHeaders, createBody, event, marker, newCompany, orderDetails, quoteBody, rawCall, type Credentials } from '../support/sandbox.js'
@@ -333,6 +333,18 @@ describe('errors', () => {
     expect(tracking.kind).toBe('problem')
     const appointment = await rejection(otherClient.appointments.get(orderNumber, 'DELIVERY'))
     expect(appointment).toMatchObject({ kind: 'problem', status: 404, reason: 'order_not_found' })
+  })
+})
+
+describe('the TaskEither form', () => {
+  it('a Right with the shipment, a Left with the ProblemError', async () => {
+    const te = taskEitherClient(client)
+    const right = await te.shipments.get(orderNumber)()
+    expect(right._tag).toBe('Right')
+    if (right._tag === 'Right') expect(right.right.orderNumber).toBe(orderNumber)
+    const left = await te.shipments.get('00000')()
+    expect(left._tag).toBe('Left')
+    if (left._tag === 'Left') expect(left.left).toMatchObject({ kind: 'problem', reason: 'shipment_not_found' })
   })
 })
 

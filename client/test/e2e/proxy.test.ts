@@ -17,27 +17,22 @@ const base = inject('base')
 let proxy: FaultProxy
 let creds: Credentials
 let client: ShipperClient
+let quick: ShipperClient
 const attempts: AttemptEvent[] = []
 
-// Small waits so the file is quick; the attempt timeout is what a `delay` fault outlasts, scaled so
-// that a loaded machine's ordinary answer does not time out (if one does, it is one more ambiguous
-// attempt, which the client must survive too).
-const TIMEOUT_MS = scaledLimitMs(1_500)
+// Two clients with small retry waits, so the file is quick. `client` has a long attempt timeout:
+// no ordinary answer outlasts it, so the attempts each test counts are exactly the planned faults
+// and the one that got through. `quick` is for the `delay` fault, whose held answer must outlast the
+// attempt timeout: short, scaled by the load; an ordinary answer that outlasts it too is one more
+// ambiguous attempt, so its tests count attempts as "at least".
+const clientOptions = () => ({ baseUrl: proxy.base, token: creds.token, apiKey: creds.apiKey, deadlineMs: scaledLimitMs(120_000), maxRetries: 8, retryBaseMs: 10, retryCapMs: 50, onAttempt: (e: AttemptEvent) => attempts.push(e) })
+const holdsAnswer = (faults: ReadonlyArray<Fault>): boolean => faults.some((f) => f.kind === 'delay')
 
 beforeAll(async () => {
   creds = await newCompany(base, inject('operatorToken'), 'Client Proxy Shipper')
   proxy = await startProxy(base)
-  client = createShipperClient({
-    baseUrl: proxy.base,
-    token: creds.token,
-    apiKey: creds.apiKey,
-    timeoutMs: TIMEOUT_MS,
-    deadlineMs: scaledLimitMs(120_000),
-    maxRetries: 8,
-    retryBaseMs: 10,
-    retryCapMs: 50,
-    onAttempt: (e) => attempts.push(e),
-  })
+  client = createShipperClient({ ...clientOptions(), timeoutMs: scaledLimitMs(30_000) })
+  quick = createShipperClient({ ...clientOptions(), timeoutMs: scaledLimitMs(1_500) })
 })
 afterAll(async () => {
   await proxy.close()
@@ -57,11 +52,12 @@ const oneShipmentPerIntent = async (faults: ReadonlyArray<Fault>) => {
   attempts.length = 0
   proxy.plan(CREATE, faults)
   const body = createBody({ refNumber: marker('INTENT') })
-  const shipment = await client.shipments.create(body)
+  const shipment = await (holdsAnswer(faults) ? quick : client).shipments.create(body)
   expect(proxy.pending()).toBe(0) // every planned fault was met
   const creates = proxy.records.filter(isCreate)
-  // one attempt per fault and the one that got through (more only if an ordinary answer outlasted the timeout)
-  expect(creates.length).toBeGreaterThanOrEqual(faults.length + 1)
+  // one attempt per fault and the one that got through
+  if (holdsAnswer(faults)) expect(creates.length).toBeGreaterThanOrEqual(faults.length + 1)
+  else expect(creates).toHaveLength(faults.length + 1)
   // one Idempotency-Key for the intent, on every attempt
   const keys = new Set(creates.map((r) => header(r, 'idempotency-key')))
   expect(keys.size).toBe(1)
@@ -140,7 +136,8 @@ const reconciled = async (verb: 'confirm' | 'cancel', faults: ReadonlyArray<Faul
   proxy.reset()
   attempts.length = 0
   proxy.plan({ method: 'PUT', path: transitionPath(orderNumber, verb) }, faults)
-  const result = verb === 'confirm' ? await client.shipments.confirm(orderNumber) : await client.shipments.cancel(orderNumber)
+  const caller = holdsAnswer(faults) ? quick : client
+  const result = verb === 'confirm' ? await caller.shipments.confirm(orderNumber) : await caller.shipments.cancel(orderNumber)
   const target = verb === 'confirm' ? 'CONFIRMED' : 'CANCELLED'
   expect(result).toMatchObject({ orderNumber, orderStatus: target })
   expect(proxy.pending()).toBe(0)
@@ -179,5 +176,84 @@ describe('lost state changes are reconciled by reading the shipment back', () =>
   it('cancel after a 503 and a dropped answer resolves CANCELLED', async () => {
     const { puts } = await reconciled('cancel', [unavailable(0), DROP_AFTER_COMMIT])
     expect(puts).toHaveLength(2)
+  })
+})
+
+describe('an aborted create resumes with its idempotencyKey', () => {
+  it('abort while the committed answer is held; create again with the key: the same order, replayed', async () => {
+    // `client`'s attempt timeout is long: only the caller's signal ends the held attempt
+    proxy.reset()
+    proxy.plan(CREATE, [DELAY])
+    const body = createBody({ refNumber: marker('ABORT') })
+    const controller = new AbortController()
+    const pending = client.shipments.create(body, { signal: controller.signal })
+    // abort once the server has committed (the proxy holds its answer)
+    while (proxy.records.find(isCreate)?.upstream === undefined) await new Promise((resolve) => setTimeout(resolve, 20))
+    controller.abort()
+    const error = await pending.then(
+      () => {
+        throw new Error('expected the aborted create to reject')
+      },
+      (e: unknown) => e as { kind: string; idempotencyKey?: string; retryable: boolean },
+    )
+    expect(error.kind).toBe('aborted')
+    expect(error.retryable).toBe(true)
+    const first = proxy.records.find(isCreate)!
+    expect(error.idempotencyKey).toBe(header(first, 'idempotency-key'))
+    const resumed = await client.shipments.create(body, { idempotencyKey: error.idempotencyKey! })
+    expect(resumed.orderNumber).toBe(first.upstream!.json.orderNumber)
+    const creates = proxy.records.filter(isCreate)
+    expect(creates).toHaveLength(2)
+    expect(replayed(creates[1]!)).toBe(true)
+  })
+})
+
+describe('the other methods under faults', () => {
+  it('quotes.create is retried like a read: a lost answer leaves an unused quote, by-reference answers the newest', async () => {
+    const reference = marker('QREF')
+    proxy.reset()
+    proxy.plan({ method: 'POST', path: /^\/v1\/shipper\/quote$/ }, [DROP_AFTER_COMMIT])
+    const quote = await client.quotes.create(quoteBody({ customerReference: reference }))
+    const posts = proxy.records.filter((r) => r.method === 'POST')
+    expect(posts).toHaveLength(2)
+    const ids = posts.map((r) => r.upstream?.json?.id as string)
+    expect(ids[0]).not.toBe(ids[1])
+    expect(quote.id).toBe(ids[1])
+    // priced the same, and the newest is the one the caller holds
+    expect(posts[0]!.upstream?.json?.quotedPriceInCents).toBe(quote.quotedPriceInCents)
+    expect((await client.quotes.byReference(reference)).quoteId).toBe(quote.id)
+  })
+
+  it('appointments.put (an idempotent upsert) with its answer dropped is sent again and resolves', async () => {
+    const orderNumber = await bookedOrder()
+    proxy.reset()
+    proxy.plan({ method: 'PUT', path: /\/appointment\/DELIVERY$/ }, [DROP_AFTER_COMMIT])
+    const put = await client.appointments.put(orderNumber, 'DELIVERY', { channel: 'EMAIL', contacts: [{ name: 'Dock desk', email: 'dock@dallasfoods.example' }] })
+    expect(put.channel).toBe('EMAIL')
+    expect(proxy.records.filter((r) => r.method === 'PUT')).toHaveLength(2)
+    expect((await client.appointments.get(orderNumber, 'DELIVERY')).channel).toBe('EMAIL')
+  })
+
+  it('a GET after a reset and a 503 resolves; a 404 is answered once, never retried', async () => {
+    const orderNumber = await bookedOrder()
+    proxy.reset()
+    proxy.plan({ method: 'GET' }, [RESET_BEFORE, unavailable(0)])
+    expect((await client.shipments.get(orderNumber)).orderNumber).toBe(orderNumber)
+    expect(proxy.records).toHaveLength(3)
+    proxy.reset()
+    const error = await client.shipments.get('00000').then(
+      () => null,
+      (e: unknown) => e as { kind: string; status: number; attempts: number },
+    )
+    expect(error).toMatchObject({ kind: 'problem', status: 404, attempts: 1 })
+    expect(proxy.records).toHaveLength(1)
+  })
+
+  it('deleteDocument (idempotent) after a reset resolves', async () => {
+    const orderNumber = await bookedOrder()
+    proxy.reset()
+    proxy.plan({ method: 'DELETE' }, [RESET_BEFORE])
+    await expect(client.appointments.deleteDocument(orderNumber, 'PICKUP', 'PACKING_SLIP')).resolves.toBeUndefined()
+    expect(proxy.records.filter((r) => r.method === 'DELETE').map((r) => r.upstream?.status)).toEqual([undefined, 204])
   })
 })
