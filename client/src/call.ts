@@ -21,7 +21,13 @@ import type { OperationId } from './operations.js'
 import { attemptRequestId, backoffDelay, classifyStatus, parseRetryAfter, type OutcomeClass } from './policy.js'
 import type { AttemptEvent, Timers } from './types.js'
 
-/** An fp-ts Either, structurally (the client imports nothing from fp-ts at run time). */
+/**
+ * fp-ts's Either, structurally: `{ _tag: 'Left', left }` or `{ _tag: 'Right', right }`. The
+ * client imports nothing from fp-ts; every fp-ts function reads these values.
+ *
+ * @category fp-ts
+ * @since 0.1.0
+ */
 export type Either<E, A> = { readonly _tag: 'Left'; readonly left: E } | { readonly _tag: 'Right'; readonly right: A }
 
 /** The resolved configuration every call reads. */

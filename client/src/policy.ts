@@ -15,8 +15,12 @@
  * | appointments.put | resolve / throw | retry | retry (an idempotent upsert by the spec) |
  * | appointments.uploadDocument | resolve / throw | retry | retry (a new upload replaces the document of the same stop and type) |
  * | appointments.deleteDocument | resolve / throw | retry | retry (idempotent by the spec: 204 when there is nothing to delete) |
- * | waitForStatus | each poll is a tracking.get; a state that cannot reach the target throws StatusUnreachableError | (inside the poll) | (inside the poll) |
- * | tender | byReference, quotes.get, shipments.create, each as above; byReference 404 quote_not_found books without a quote | | |
+ * | waitForStatus | each poll is a tracking.get (retried as above, within the time left); its final error ends the wait; a state that cannot reach the target throws StatusUnreachableError; timeoutMs throws TimeoutError (scope deadline) | (inside the poll) | (inside the poll) |
+ * | tender | byReference, quotes.get, shipments.create, each a call of its own as above (each with the call's budget); byReference 404 quote_not_found books without a quote; any other error of a step ends tender with it | | |
+ *
+ * Before any attempt: a request the library refuses is a RequestInvalidError (nothing sent); an
+ * upload given as a path reads the file first, and a failure to read it rejects with the
+ * platform's own error (not a ShipperError: nothing was sent).
  *
  * Every retry waits a full-jitter backoff (`random() * min(cap, base * 2^(n-1))` before retry n),
  * at least the answer's Retry-After; the call stops with the last error when retries run out

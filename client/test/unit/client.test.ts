@@ -317,3 +317,33 @@ describe('TaskEither form', () => {
     expect(r._tag === 'Right' && r.right.orderStatus).toBe('INITIALIZED')
   })
 })
+
+describe('tender', () => {
+  const QUOTE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
+  const quote = { id: QUOTE_ID, quotedPriceInCents: 12_000, quoteExpirationTime: '2026-01-03T00:00:00Z', transitDays: 3, estimatedDeliveryDate: null }
+  const body = (s: Seen): Record<string, unknown> => JSON.parse(s.body as string) as Record<string, unknown>
+
+  it('books on the newest quote when it is matchable, and reports the price difference', async () => {
+    const { client, timers, seen } = setup([
+      json(200, { quoteId: QUOTE_ID, customerReference: 'PO-1', matchable: true }),
+      json(200, quote),
+      json(200, shipment('INITIALIZED')),
+    ])
+    const r = await drive(timers, client.tender(CREATE, { reference: 'PO-1', idempotencyKey: 'tender-1' }))
+    expect(r).toMatchObject({ basis: 'quote', quotedPriceInCents: 12_000, priceDifferenceInCents: 345 })
+    expect(seen[0]!.url).toBe('http://api.test/v1/shipper/quotes/by-reference?reference=PO-1')
+    expect(body(seen[2]!)['quoteId']).toBe(QUOTE_ID)
+    expect(seen[2]!.headers['idempotency-key']).toBe('tender-1')
+  })
+
+  it('books without a quote when the newest is not matchable (repriced), or when there is none (404)', async () => {
+    const a = setup([json(200, { quoteId: QUOTE_ID, customerReference: 'PO-1', matchable: false }), json(200, quote), json(200, shipment('INITIALIZED'))])
+    const ra = await drive(a.timers, a.client.tender({ ...CREATE, quoteId: QUOTE_ID }, { reference: 'PO-1' }))
+    expect(ra).toMatchObject({ basis: 'repriced', quotedPriceInCents: 12_000, priceDifferenceInCents: 345 })
+    expect(body(a.seen[2]!)).not.toHaveProperty('quoteId')
+    const b = setup([problem(404, 'quote_not_found'), json(200, shipment('INITIALIZED'))])
+    const rb = await drive(b.timers, b.client.tender(CREATE, { reference: 'PO-2' }))
+    expect(rb).toMatchObject({ basis: 'repriced', quote: null, quotedPriceInCents: null, priceDifferenceInCents: null })
+    expect(b.seen.map((s) => s.method)).toEqual(['GET', 'POST'])
+  })
+})
