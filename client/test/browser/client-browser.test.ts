@@ -270,6 +270,8 @@ describe('the client in Chromium, calling a sandbox on another origin (CORS)', (
         expect(r.headers['authorization']).toBe(`Bearer ${credentials.token}`)
         expect(r.headers['x-service-api-key']).toBe(credentials.key)
         expect(r.headers['x-request-id']).toMatch(/^[A-Za-z0-9._~-]{1,64}$/)
+        // a browser's User-Agent is its own: the client sets none there
+        expect(r.headers['user-agent'] ?? '').not.toContain('shipper-rules-client')
       }
       expect(api.find((r) => r.method === 'POST' && r.url.endsWith('/shipment'))?.headers['idempotency-key']).toMatch(/\S/)
       const link = requests.filter((r) => new URL(r.url).pathname.startsWith('/sandbox/downloads/'))
