@@ -162,7 +162,7 @@ export const setAt = (value: unknown, path: JsonPath, replacement: unknown): unk
 export const CORRUPTIONS = {
   missing: [DELETE],
   wrongType: [42, true, null, [], {}, 'text', '7'],
-  outOfRange: [-1, 0, 1.5, 169, 1e9, 2 ** 53],
+  outOfRange: [-1, 0, 1.5, 97, 109, 169, 3001, 20000, 1e9, 2 ** 53],
   overMaxLength: ['x'.repeat(129), 'R'.repeat(65), 'y'.repeat(201), 'z'.repeat(2001)],
   badPattern: ['ABC', '1234', '00000', 'not-an-email', '+1234', '25:00', 'http://x.example.com', 'ZZ', 'FAX'],
   hostile: ['', ' ', ' padded ', '\u0000', '<script>alert(1)</script>', "'; DROP TABLE orders;--", '\u202e', '😀😀😀', '%00', '../../etc/passwd', 'e\u0301', '\ud800'],
@@ -178,13 +178,21 @@ export interface Corrupted {
   readonly value: unknown
 }
 
-/** A body from `valid` with one field corrupted (any depth, any kind of CORRUPTIONS). */
+/** The kinds of corruption that mean something for a value: limits for numbers, lengths and patterns for strings. */
+const kindsFor = (v: unknown): CorruptionKind[] =>
+  typeof v === 'number' ? ['outOfRange', 'outOfRange', 'wrongType', 'missing']
+  : typeof v === 'string' ? ['overMaxLength', 'badPattern', 'hostile', 'wrongType', 'missing']
+  : ['wrongType', 'missing']
+
+const valueAt = (value: unknown, path: JsonPath): unknown => path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], value)
+
+/** A body from `valid` with one field corrupted (any depth; a kind of CORRUPTIONS that suits the field's value). */
 export const corruptedArb = (valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Corrupted> =>
   valid.chain((body) => {
     const paths = pathsOf(body)
-    const kinds = Object.keys(CORRUPTIONS) as CorruptionKind[]
     return fc
-      .tuple(fc.nat(paths.length - 1), fc.constantFrom(...kinds))
+      .nat(paths.length - 1)
+      .chain((i) => fc.tuple(fc.constant(i), fc.constantFrom(...kindsFor(valueAt(body, paths[i]!)))))
       .chain(([i, kind]) => fc.constantFrom<unknown>(...CORRUPTIONS[kind]).map((value) => ({ path: paths[i]!, kind, value })))
       .map(({ path, kind, value }) => ({ body: setAt(body, path, value), path, kind, value: value === DELETE ? '(deleted)' : value }))
   })
