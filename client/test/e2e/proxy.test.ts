@@ -8,7 +8,7 @@
 // answers the intent's key with the same order when asked directly, and its order details show
 // the final state.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createShipperClient, type AttemptEvent, type ShipperClient } from 'shipper-rules-client'
+import { CLIENT_VERSION, createShipperClient, type AttemptEvent, type ShipperClient } from 'shipper-rules-client'
 import { scaledLimitMs } from '../support/limits.js'
 import { DELAY, DROP_AFTER_COMMIT, RESET_BEFORE, startProxy, unavailable, type Fault, type FaultProxy, type ProxyRecord } from '../support/proxy.js'
 import { companyHeaders, createBody, newCompany, orderDetails, quoteBody, marker, type Credentials } from '../support/sandbox.js'
@@ -255,5 +255,23 @@ describe('the other methods under faults', () => {
     proxy.plan({ method: 'DELETE' }, [RESET_BEFORE])
     await expect(client.appointments.deleteDocument(orderNumber, 'PICKUP', 'PACKING_SLIP')).resolves.toBeUndefined()
     expect(proxy.records.filter((r) => r.method === 'DELETE').map((r) => r.upstream?.status)).toEqual([undefined, 204])
+  })
+})
+
+describe('what the server received', () => {
+  it('both credentials, the User-Agent naming the client, and the request id it answers back', async () => {
+    proxy.reset()
+    const orderNumber = await bookedOrder()
+    await client.tracking.get(orderNumber)
+    const forwarded = proxy.records.filter((r) => r.upstream !== undefined)
+    expect(forwarded.length).toBeGreaterThanOrEqual(3)
+    for (const r of forwarded) {
+      expect(header(r, 'authorization')).toBe(`Bearer ${creds.token}`)
+      expect(header(r, 'x-service-api-key')).toBe(creds.apiKey)
+      expect(header(r, 'user-agent')).toBe(`shipper-rules-client/${CLIENT_VERSION}`)
+      const sent = header(r, 'x-request-id')
+      expect(sent).toMatch(/^[A-Za-z0-9._~-]{1,64}$/)
+      expect(first(r.upstream!.headers['x-request-id'])).toBe(sent)
+    }
   })
 })
