@@ -50,7 +50,7 @@ describe('the model server', () => {
 
   it('hang and slow_body end only when the attempt signal aborts, at that virtual moment', async () => {
     const clock = new VirtualClock()
-    const server = new ModelServer(clock, [{ kind: 'hang', committed: true }, { kind: 'slow_body' }])
+    const server = new ModelServer(clock, [{ kind: 'hang', committed: true, late: null }, { kind: 'slow_body' }])
     const order = server.seed('INITIALIZED')
     const url = `${BASE_URL}/v1/shipper/shipment/${order.orderNumber}/confirm`
     const ac1 = new AbortController()

@@ -13,7 +13,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isShipperError } from '../../src/index.js'
-import { ALMOST_ONE, assertOptions, budgetArb, CREATE_BODY, makeWorld, randomArb, story, type Budget, type RandomMode, type World } from '../support/model/harness.js'
+import { ALMOST_ONE, assertOptions, budgetArb, CREATE_BODY, makeWorld, NO_DEADLINE_MS, randomArb, story, type Budget, type RandomMode, type World } from '../support/model/harness.js'
 import { DEFINITE_ANSWERS, scheduleArb, type Fault } from '../support/model/faults.js'
 
 type Op = 'create' | 'get' | 'tracking' | 'confirm'
@@ -72,7 +72,24 @@ describe('retries and backoff (issue 26, item 3)', () => {
         const base = calls[0]!.requestId
         expect(base, why).toMatch(/^[A-Za-z0-9._~-]{1,64}$/)
         calls.forEach((c, i) => expect(c.requestId, why).toBe(i === 0 ? base : `${base}.${i + 1}`))
-        if (!result.ok) expect(isShipperError(result.error), `${String(result.error)}${why}`).toBe(true)
+        if (!result.ok) {
+          expect(isShipperError(result.error), `${String(result.error)}${why}`).toBe(true)
+          // the error counts every attempt and names one the client sent (its request id): for a
+          // plain call the last one; for confirm the last failed attempt (a reconcile GET that
+          // read a movable state is no error)
+          if (isShipperError(result.error)) {
+            const e = result.error
+            expect(e.attempts, why).toBe(calls.length)
+            expect(e.requestId, `${e.kind} ${e.message}: requestId ${String(e.requestId)}${why}`).not.toBeNull()
+            expect(calls.map((c) => c.requestId), why).toContain(e.requestId)
+            if (op !== 'confirm') expect(e.requestId, why).toBe(calls[calls.length - 1]!.requestId)
+            // "the call ran out of time" only when the deadline was in reach: at NO_DEADLINE_MS no
+            // schedule's attempts and waits come near it
+            if (budget.deadlineMs === NO_DEADLINE_MS) {
+              expect(e.kind === 'timeout' && e.scope === 'deadline', `${e.kind} ${e.message}${why}`).toBe(false)
+            }
+          }
+        }
 
         if (op !== 'confirm') {
           // a plain call stops at its first final answer (2xx, or a 4xx but 408, 429, 409 conflict)

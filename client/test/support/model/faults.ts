@@ -9,6 +9,9 @@ export type RetryAfter =
   | { readonly form: 'seconds'; readonly seconds: number }
   | { readonly form: 'date'; readonly seconds: number; readonly dateHeader: boolean }
 
+/** When a hung request commits, if not at once: after virtual ms, or before the n-th next request. */
+export type LateCommit = { readonly ms: number } | { readonly calls: number }
+
 /** A 4xx the client must never retry, as the server would send it (status and catalogued reason). */
 export interface DefiniteAnswer {
   readonly status: 400 | 401 | 403 | 404 | 409 | 422
@@ -22,8 +25,13 @@ export type Fault =
   | { readonly kind: 'lost_request' }
   /** the server processes (and commits), then the connection drops: fetch rejects */
   | { readonly kind: 'lost_response' }
-  /** nothing comes back until the attempt's signal aborts; the server processed it or not */
-  | { readonly kind: 'hang'; readonly committed: boolean }
+  /**
+   * nothing comes back until the attempt's signal aborts; the server processed it or not, at once
+   * or late: `late.ms` later, or just before the server handles `late.calls` more requests (a slow
+   * server commits after the client gave up on the attempt, even after its reconcile GET read the
+   * old state)
+   */
+  | { readonly kind: 'hang'; readonly committed: boolean; readonly late: LateCommit | null }
   /** connection reset (TypeError with an ECONNRESET cause), after processing or before */
   | { readonly kind: 'reset'; readonly committed: boolean }
   /** 500 internal_error, after committing or without */
@@ -45,6 +53,7 @@ export const showFault = (f: Fault): string => {
     case 'ok':
       return f.latencyMs === 0 ? 'ok' : `ok after ${f.latencyMs} ms`
     case 'hang':
+      return `hang(${!f.committed ? 'not committed' : f.late === null ? 'committed' : 'ms' in f.late ? `committed ${f.late.ms} ms later` : `committed before request +${f.late.calls}`})`
     case 'reset':
     case 'error500':
       return `${f.kind}(${f.committed ? 'committed' : 'not committed'})`
@@ -76,13 +85,24 @@ export const retryAfterArb: fc.Arbitrary<RetryAfter> = fc.oneof(
 )
 
 /** A fault that leaves the call to retry (nothing final), with latencies up to `maxLatencyMs`. */
-export const transientFaultArb = (maxLatencyMs: number): fc.Arbitrary<Fault> =>
+export const transientFaultArb = (maxLatencyMs: number, hangWeight = 3): fc.Arbitrary<Fault> =>
   fc
     .oneof(
       { weight: 3, arbitrary: fc.record({ kind: fc.constant('ok' as const), latencyMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: maxLatencyMs })) }) },
       { weight: 2, arbitrary: fc.constant({ kind: 'lost_request' as const }) },
       { weight: 2, arbitrary: fc.constant({ kind: 'lost_response' as const }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('hang' as const), committed: fc.boolean() }) },
+      {
+        weight: hangWeight,
+        arbitrary: fc.record({
+          kind: fc.constant('hang' as const),
+          committed: fc.boolean(),
+          late: fc.oneof(
+            fc.constant(null),
+            fc.record({ ms: fc.integer({ min: 1, max: maxLatencyMs }) }),
+            fc.record({ calls: fc.integer({ min: 1, max: 3 }) }),
+          ),
+        }),
+      },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('reset' as const), committed: fc.boolean() }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('error500' as const), committed: fc.boolean() }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('throttled' as const), status: fc.constantFrom(503 as const, 429 as const), retryAfter: fc.option(retryAfterArb, { nil: null }) }) },
@@ -92,12 +112,17 @@ export const transientFaultArb = (maxLatencyMs: number): fc.Arbitrary<Fault> =>
     .map(withToString)
 
 /** Any fault, final 4xx answers included. */
-export const faultArb = (maxLatencyMs: number): fc.Arbitrary<Fault> =>
+export const faultArb = (maxLatencyMs: number, hangWeight = 3): fc.Arbitrary<Fault> =>
   fc.oneof(
-    { weight: 12, arbitrary: transientFaultArb(maxLatencyMs) },
+    { weight: 12, arbitrary: transientFaultArb(maxLatencyMs, hangWeight) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('definite' as const), answer: fc.constantFrom(...DEFINITE_ANSWERS) }).map(withToString) },
   )
 
 /** A schedule: the fault of attempt 1, 2, …; attempts past its end are `ok`. */
-export const scheduleArb = (maxLatencyMs: number, options: { readonly definite?: boolean; readonly maxLength?: number } = {}): fc.Arbitrary<ReadonlyArray<Fault>> =>
-  fc.array(options.definite === false ? transientFaultArb(maxLatencyMs) : faultArb(maxLatencyMs), { maxLength: options.maxLength ?? 8 })
+export const scheduleArb = (
+  maxLatencyMs: number,
+  options: { readonly definite?: boolean; readonly maxLength?: number; readonly hangWeight?: number } = {},
+): fc.Arbitrary<ReadonlyArray<Fault>> =>
+  fc.array(options.definite === false ? transientFaultArb(maxLatencyMs, options.hangWeight) : faultArb(maxLatencyMs, options.hangWeight), {
+    maxLength: options.maxLength ?? 8,
+  })

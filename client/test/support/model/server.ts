@@ -95,6 +95,8 @@ export class ModelServer {
   private readonly keys = new Map<string, { readonly body: unknown; readonly createdAt: DateTime; readonly response: ShipmentJson }>()
   private faults: ReadonlyArray<Fault>
   private faultOffset = 0
+  /** Hung requests that commit just before the server handles a later call. */
+  private late: Array<{ readonly beforeCall: number; readonly run: () => void }> = []
   private nextOrder = 1
 
   constructor(
@@ -176,6 +178,9 @@ export class ModelServer {
       outcome: 'pending',
     }
     this.calls.push(record)
+    const due = this.late.filter((l) => l.beforeCall <= record.index)
+    this.late = this.late.filter((l) => l.beforeCall > record.index)
+    for (const l of due) l.run()
     return new Promise<Response>((resolve, reject) => {
       let done = false
       const end = (outcome: CallRecord['outcome']): boolean => {
@@ -234,8 +239,10 @@ export class ModelServer {
           fail(networkError('ECONNRESET'))
           return
         case 'hang':
-          if (fault.committed) run()
-          // settles only through onAbort
+          // settles only through onAbort; a late commit happens whatever the client did meanwhile
+          if (fault.committed && fault.late === null) run()
+          else if (fault.committed && 'ms' in fault.late!) this.clock.schedule(fault.late.ms, run)
+          else if (fault.committed && 'calls' in fault.late!) this.late.push({ beforeCall: record.index + fault.late.calls, run })
           return
         case 'error500':
           if (fault.committed) run()
