@@ -30,11 +30,12 @@ import {
   validateQuoteRequest,
   validationProblem,
   violationAt,
+  type MergedAppointment,
   type OrderStatusName,
   type ProblemDetail,
 } from 'shipper-rules'
 import { Call, sleep, withCodec, type CallSettings, type Config, type Either, type Req } from './call.js'
-import { AbortedError, ProblemError, RequestInvalidError, StatusUnreachableError, TimeoutError, isShipperError } from './errors.js'
+import { AbortedError, ProblemError, RequestInvalidError, StatusUnreachableError, TimeoutError, isShipperError, type DecodeViolation } from './errors.js'
 import type { OperationId } from './operations.js'
 import { REQUEST_ID_PATTERN, randomUuid } from './policy.js'
 import type { AppointmentDocumentType, CallOptions, ClientOptions, ShipperClient, Stop, TenderResult } from './types.js'
@@ -136,7 +137,7 @@ export const createShipperClient = (options: ClientOptions): ShipperClient => {
   const apptDoc = (operation: OperationId, n: string, stop: Stop, t: AppointmentDocumentType): string => (
     check(operation, parseAppointmentDocumentType(t)), `${stopOf(operation, n, stop)}/document/${seg(t)}`
   )
-  const readAppointment = (body: unknown): Either<ReadonlyArray<{ field: string; expected: string }>, ReturnType<typeof readAppointmentResponse> extends Either<unknown, infer A> ? A : never> => {
+  const readAppointment = (body: unknown): Either<ReadonlyArray<DecodeViolation>, MergedAppointment> => {
     const r = readAppointmentResponse(body)
     return r._tag === 'Right' ? r : { _tag: 'Left', left: r.left.map((v) => ({ field: v.field, expected: v.reason })) }
   }
