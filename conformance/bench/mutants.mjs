@@ -166,11 +166,16 @@ const kit = async (server, options) => {
   const other = await made.json()
   const out = join(server.data, 'report.json')
   const args = [KIT, '--base-url', server.base, '--token', server.token, '--api-key', server.key, '--other-company-token', other.token, '--other-company-key', other.apiKey, '--controls', 'sandbox', '--runs', String(options.runs), '--seed', String(options.seed), '--report', 'json', '--out', out]
+  // the kit's progress and failures go to its standard error: kept, shown only if it exits oddly
+  let errText = ''
   const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+    child.stderr.on('data', (chunk) => {
+      errText = (errText + chunk.toString('utf8')).slice(-4000)
+    })
     child.on('exit', (c) => resolve(c))
   })
-  if (code !== 0 && code !== 1) throw new Error(`the kit exited ${code}`)
+  if (code !== 0 && code !== 1) throw new Error(`the kit exited ${code}: ${errText}`)
   return JSON.parse(readFileSync(out, 'utf8'))
 }
 
