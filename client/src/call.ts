@@ -166,6 +166,8 @@ export const withCodec =
 export class Call {
   attempts = 0
   last: Outcome<unknown> | undefined
+  /** The error of the latest attempt that failed. */
+  lastError: ShipperError | undefined
   readonly deadlineAt: number
   readonly maxRetries: number
   readonly timeoutMs: number
@@ -197,7 +199,7 @@ export class Call {
     const o = this.last
     if (o === undefined || this.cfg.onAttempt === undefined) return
     const err = error ?? (o.ok ? undefined : o.error)
-    const status = error === undefined ? o.status : error.kind === 'problem' ? error.status : o.status
+    const status = error === undefined ? o.status : 'status' in error && typeof error.status === 'number' ? error.status : undefined
     const event: AttemptEvent = {
       operation: o.operation,
       attempt: o.attempt,
@@ -214,10 +216,12 @@ export class Call {
     }
   }
 
-  /** Throws `error` (default: the last attempt's error) after telling onAttempt. */
+  /**
+   * Throws `error` (default: the last error an attempt ended with, which after a reconcile GET
+   * that succeeded is the PUT's) after telling onAttempt.
+   */
   fail(error?: ShipperError): never {
-    const o = this.last
-    const e = error ?? (o !== undefined && !o.ok ? o.error : new TimeoutError('deadline', this.context(null)))
+    const e = error ?? this.lastError ?? new TimeoutError('deadline', this.context(null))
     this.emit('fail', undefined, e)
     throw e
   }
@@ -288,7 +292,7 @@ export class Call {
       const extra = { retryAfterMs: null, ...base, requestId: answeredId, ...(status === undefined ? {} : { status }) }
       if (signal?.aborted === true) {
         // The caller's signal: the call ends here, whatever the attempt's state.
-        this.last = { ok: false, error: new AbortedError(ctx, signal.reason), cls: 'definite', ...extra }
+        this.record({ ok: false, error: new AbortedError(ctx, signal.reason), cls: 'definite', ...extra })
         this.fail()
       }
       const error = timedOut !== null ? new TimeoutError(timedOut, ctx) : new NetworkError(cause, ctx)
@@ -309,7 +313,7 @@ export class Call {
           ac.signal,
         )
       } catch (e) {
-        return (this.last = failed(e, requestId))
+        return this.record(failed(e, requestId))
       }
       const answeredId = (req.credentials ? res.headers.get('x-request-id') : null) ?? requestId
       const ok = res.status >= 200 && res.status < 300
@@ -317,14 +321,19 @@ export class Call {
       try {
         raw = await raceAbort(ok && req.read === 'bytes' ? res.arrayBuffer().then((b) => new Uint8Array(b)) : res.text(), ac.signal)
       } catch (e) {
-        return (this.last = failed(e, answeredId, res.status))
+        return this.record(failed(e, answeredId, res.status))
       }
       out = this.answer(req, res, raw, ok, { ...base, requestId: answeredId })
     } finally {
       cfg.timers.clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)
     }
+    return this.record(out)
+  }
+
+  private record<A>(out: Outcome<A>): Outcome<A> {
     this.last = out
+    if (!out.ok) this.lastError = out.error
     return out
   }
 

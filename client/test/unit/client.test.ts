@@ -224,6 +224,14 @@ describe('confirm and cancel reconciliation', () => {
     expect(seen.map((r) => r.method)).toEqual(['PUT', 'GET', 'PUT', 'GET'])
   })
 
+  it('when the read-back finds INITIALIZED and the budget is spent, the call throws the PUT’s error', async () => {
+    const { client, timers, seen, events } = setup([new TypeError('reset'), json(200, shipment('INITIALIZED'))], { maxRetries: 1 })
+    const e = await failure(client.shipments.confirm('AB12C'), timers)
+    expect(e).toMatchObject({ kind: 'network', operation: 'confirmShipment', retryable: true })
+    expect(seen.map((r) => r.method)).toEqual(['PUT', 'GET'])
+    expect(events.map((x) => x.outcome)).toEqual(['reconcile', 'fail'])
+  })
+
   it('a 400 invalid_transition with no ambiguous attempt before it is final', async () => {
     const { client, timers, seen } = setup([problem(400, 'invalid_transition')])
     const e = await failure(client.shipments.confirm('AB12C'), timers)
