@@ -12,6 +12,8 @@ const PLACES = [
   { zipCode: '75201', state: 'TX', city: 'Dallas' },
   { zipCode: '94105', state: 'CA', city: 'San Francisco' },
   { zipCode: '98101', state: 'WA', city: 'Seattle' },
+  // a territory: sent as country PR or as country US with state PR (ADDR-07)
+  { zipCode: '00901', state: 'PR', city: 'San Juan' },
 ] as const
 
 const textArb = fc.stringMatching(/^[A-Za-z0-9](?:[A-Za-z0-9 .,'#&/-]{0,20}[A-Za-z0-9.])?$/)
@@ -39,23 +41,25 @@ export const shipmentAddressArb: fc.Arbitrary<Record<string, unknown>> = fc
     name: textArb,
     address1: textArb,
     address2: opt(textArb),
-    country: opt(fc.constantFrom('US', 'us')),
+    country: opt(fc.constantFrom('US', 'us', 'PR')),
     contactPerson: textArb,
     phoneNumber: phoneArb,
     phoneExtension: opt(fc.stringMatching(/^\d{1,6}$/)),
     email: opt(emailArb),
     openTime: opt(timeArb),
     closeTime: opt(timeArb),
+    liftgateRequired: opt(fc.boolean()),
     limitedAccess: opt(fc.boolean()),
     callAheadRequired: opt(fc.boolean()),
     insideRequired: opt(fc.boolean()),
   })
-  .map(({ place, ...rest }) => defined({ ...rest, ...place }))
+  // country PR only with the PR place: another state under PR is a corruption, not a valid body
+  .map(({ place, country, ...rest }) => defined({ ...rest, ...place, country: country === 'PR' && place.state !== 'PR' ? undefined : country }))
 
 /** A quote request address: only zipCode is required (ADDR-13); sometimes more. */
 export const quoteAddressArb: fc.Arbitrary<Record<string, unknown>> = fc
-  .record({ place: fc.constantFrom(...PLACES), withState: fc.boolean(), insideRequired: opt(fc.boolean()) })
-  .map(({ place, withState, insideRequired }) => defined({ zipCode: place.zipCode, state: withState ? place.state : undefined, insideRequired }))
+  .record({ place: fc.constantFrom(...PLACES), withState: fc.boolean(), insideRequired: opt(fc.boolean()), liftgateRequired: opt(fc.boolean()) })
+  .map(({ place, withState, ...flags }) => defined({ zipCode: place.zipCode, state: withState ? place.state : undefined, ...flags }))
 
 /** One pallet group within the standard (non-liftgate) limits. */
 export const componentArb: fc.Arbitrary<Record<string, unknown>> = fc
@@ -63,6 +67,8 @@ export const componentArb: fc.Arbitrary<Record<string, unknown>> = fc
     palletCount: fc.integer({ min: 1, max: 4 }),
     poundsWeight: fc.integer({ min: 1, max: 1500 }),
     dimensions: opt(fc.record({ length: fc.integer({ min: 1, max: 96 }), width: fc.integer({ min: 1, max: 96 }), height: fc.integer({ min: 1, max: 100 }) })),
+    // the deprecated positional form [height, length, width] (FRT-04), alone or beside dimensions (FRT-05)
+    palletDimensions: fc.option(fc.tuple(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 96 }), fc.integer({ min: 1, max: 96 })), { nil: undefined, freq: 4 }),
     freightClass: opt(fc.constantFrom('50', '70', '85', '100', '125', '250')),
     description: opt(textArb),
     pieceCount: opt(fc.integer({ min: 1, max: 40 })),

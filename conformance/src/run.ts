@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { KIT_CRASH, type Check, type CheckResult, type KitContext, type RuleId } from './check.js'
 import { authMatrix } from './checks/stateless/auth.js'
 import { appointmentRequests, createRequests, quoteRequests } from './checks/stateless/corruption.js'
+import { pathParameters } from './checks/stateless/parameters.js'
 import { problemDetails } from './checks/stateless/problem.js'
 import { BudgetExhausted, Http, type CompanyCredentials } from './http.js'
 import { ruleRows, type Report } from './report.js'
@@ -29,7 +30,7 @@ export interface RunOptions {
 }
 
 /** The stateless checks, in order; the ProblemDetail check is always last and separate. */
-export const STATELESS_CHECKS: ReadonlyArray<Check> = [authMatrix, quoteRequests, createRequests, appointmentRequests]
+export const STATELESS_CHECKS: ReadonlyArray<Check> = [authMatrix, quoteRequests, createRequests, appointmentRequests, pathParameters]
 
 /**
  * The stateful checks (src/checks/stateful/, exporting STATEFUL_CHECKS from its index), loaded when
