@@ -7,6 +7,7 @@ import { afterEach, expect, inject, test } from 'vitest'
 import type { Check } from '../src/check.js'
 import { authMatrix } from '../src/checks/stateless/auth.js'
 import { appointmentRequests, createRequests, quoteRequests } from '../src/checks/stateless/corruption.js'
+import { pathParameters } from '../src/checks/stateless/parameters.js'
 import { problemDetails } from '../src/checks/stateless/problem.js'
 import { runConformance, type Report } from '../src/index.js'
 import { jsonOf, startFake, type Mutate } from './support/fakeServer.js'
@@ -145,4 +146,18 @@ test('a ProblemDetail whose body status is not the HTTP status: ERR-01', async (
   const out = await replay(fs[0]!.curl, baseUrl)
   expect(out.at(-1)).toBe('401')
   expect(out.at(-2)).toContain('"status":400')
+})
+
+test('a malformed quote id answered 404 instead of 400 invalid_quote_id: QTE-08', async () => {
+  const { report, baseUrl } = await against((asked, a) => {
+    const j = jsonOf(a)
+    if (asked.path.startsWith('/v1/shipper/quote/') && a.status === 400 && j?.['reason'] === 'invalid_quote_id') return { ...a, status: 404, body: problem(404, 'quote_not_found') }
+    return a
+  }, [pathParameters])
+  const fs = failuresOf(report, 'QTE-08')
+  expect(fs.length).toBe(1)
+  expect(fs[0]!.expected).toContain('400 reason "invalid_quote_id"')
+  expect(report.rules.filter((r) => r.status === 'failed').map((r) => r.rule)).toEqual(['QTE-08'])
+  const out = await replay(fs[0]!.curl, baseUrl)
+  expect(out.at(-1)).toBe('404')
 })
