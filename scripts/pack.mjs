@@ -1,14 +1,15 @@
-// The two tarballs to install before the packages are on the registry:
+// The tarballs to install before the packages are on the registry:
 //
 //   node scripts/pack.mjs [DIR]   (DIR defaults to ./packs)
 //
-// writes DIR/shipper-rules-<version>.tgz and DIR/shipper-rules-sandbox-<version>.tgz, building
-// first what is stale (scripts/build-if-stale.mjs). In the repository the sandbox depends on the
-// library as `file:..`, which means nothing once its tarball is installed elsewhere (npm would link
-// node_modules/shipper-rules-sandbox/node_modules/shipper-rules to node_modules/ itself, and the
-// sandbox would not start). So the sandbox is packed from a staged copy whose package.json asks
-// for `^<version>` of shipper-rules, as a published sandbox will: installed together with the
-// library's tarball, npm finds that version already there and uses it.
+// writes DIR/shipper-rules-<version>.tgz, DIR/shipper-rules-sandbox-<version>.tgz,
+// DIR/shipper-rules-client-<version>.tgz and DIR/shipper-rules-conformance-<version>.tgz, building
+// first what is stale (scripts/build-if-stale.mjs; the client and the kit are built each time). In
+// the repository the workspaces depend on the library as `file:..`, which means nothing once a
+// tarball is installed elsewhere (npm would link node_modules/<workspace>/node_modules/shipper-rules
+// to node_modules/ itself, and the package would not start). So each workspace is packed from a
+// staged copy whose package.json asks for `^<version>` of shipper-rules, as a published one will:
+// installed together with the library's tarball, npm finds that version already there and uses it.
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -34,17 +35,25 @@ const npmPack = (cwd) => run('npm', ['pack', '--silent', '--ignore-scripts', '--
 const library = npmPack(ROOT)
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 
-const stage = mkdtempSync(join(tmpdir(), 'shipper-rules-sandbox-pack-'))
-try {
-  const sandbox = join(ROOT, 'sandbox')
-  const pkg = JSON.parse(readFileSync(join(sandbox, 'package.json'), 'utf8'))
-  for (const entry of pkg.files) if (existsSync(join(sandbox, entry))) cpSync(join(sandbox, entry), join(stage, entry), { recursive: true })
-  pkg.dependencies['shipper-rules'] = `^${version}`
-  delete pkg['//dependencies']
-  delete pkg.devDependencies
-  writeFileSync(join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
-  const sandboxTarball = npmPack(stage)
-  process.stdout.write(`${join(dest, library)}\n${join(dest, sandboxTarball)}\n`)
-} finally {
-  rmSync(stage, { recursive: true, force: true })
+/** The tarball of the workspace `name`, packed from a staged copy that asks for ^version of the library. */
+const packWorkspace = (name) => {
+  const stage = mkdtempSync(join(tmpdir(), `shipper-rules-${name}-pack-`))
+  try {
+    const workspace = join(ROOT, name)
+    const pkg = JSON.parse(readFileSync(join(workspace, 'package.json'), 'utf8'))
+    for (const entry of [...pkg.files, ...(pkg.files.includes('README.md') ? [] : ['README.md'])]) {
+      if (existsSync(join(workspace, entry))) cpSync(join(workspace, entry), join(stage, entry), { recursive: true })
+    }
+    pkg.dependencies['shipper-rules'] = `^${version}`
+    delete pkg['//dependencies']
+    delete pkg.devDependencies
+    writeFileSync(join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
+    return npmPack(stage)
+  } finally {
+    rmSync(stage, { recursive: true, force: true })
+  }
 }
+
+for (const name of ['client', 'conformance']) run('npm', ['run', 'build', '--silent'], join(ROOT, name))
+const tarballs = [library, ...['sandbox', 'client', 'conformance'].map(packWorkspace)]
+process.stdout.write(tarballs.map((t) => `${join(dest, t)}\n`).join(''))
