@@ -33,7 +33,8 @@ import {
 } from './support.js'
 
 type Stop = 'PICKUP' | 'DELIVERY'
-type Status = Parameters<typeof transition>[0] & string
+/** An order state as the server shows it (the model keeps what `transition` gives). */
+type Status = string
 
 interface Model {
   status: Status
@@ -98,26 +99,28 @@ const run = async (ctx: KitContext) => {
       ...(options.reason === undefined ? {} : { changeReason: options.reason }),
     })
 
-  const putCommand = fc.tuple(stopArb, appointmentArb, fc.constantFrom('plain', 'override', 'override-no-reason')).map(([stop, body, how]) =>
-    command<Model, undefined>(`PutAppointment(${stop}, ${how}, ${JSON.stringify(body)})`, () => true, async (m) => {
-      const override = how !== 'plain'
-      const reason = how === 'override' ? 'Dock moved to door 7' : undefined
-      const decision = write(m, 'PUT_REQUIREMENT', { override, ...(reason === undefined ? {} : { reason }) })
-      const req: SentRequest = put(
-        `${base(m, stop)}${override ? '?confirmChangeAfterAcceptance=true' : ''}`,
-        body,
-        'main',
-        reason === undefined ? {} : { 'X-Service-Change-Reason': reason },
-      )
-      const r = await ctx.http.send(req)
-      const what = `PUT appointment ${stop} in ${m.status}${override ? ` with the override${reason === undefined ? ' and no reason' : ''}` : ''}`
-      if (decision._tag === 'Left') return expectAnswer('ORD-06', what, r, decision.left.status, decision.left.reason)
-      expectAnswer(override ? 'ORD-06' : 'APT-16', what, r, 200)
-      const valid = validateAppointmentRequirement(body)
-      if (valid._tag === 'Left') throw new RuleBroken('KIT-CRASH', 'a valid generated appointment', JSON.stringify(valid.left))
-      m.order[stop] = valid.right
-      expectMerged(m, stop, what, r)
-    }),
+  type How = 'plain' | 'override' | 'override-no-reason'
+  const putStep = async (m: Model, stop: Stop, body: Record<string, unknown>, how: How): Promise<void> => {
+    const override = how !== 'plain'
+    const reason = how === 'override' ? 'Dock moved to door 7' : undefined
+    const decision = write(m, 'PUT_REQUIREMENT', { override, ...(reason === undefined ? {} : { reason }) })
+    const req: SentRequest = put(
+      `${base(m, stop)}${override ? '?confirmChangeAfterAcceptance=true' : ''}`,
+      body,
+      'main',
+      reason === undefined ? {} : { 'X-Service-Change-Reason': reason },
+    )
+    const r = await ctx.http.send(req)
+    const what = `PUT appointment ${stop} in ${m.status}${override ? ` with the override${reason === undefined ? ' and no reason' : ''}` : ''}`
+    if (decision._tag === 'Left') return expectAnswer('ORD-06', what, r, decision.left.status, decision.left.reason)
+    expectAnswer(override ? 'ORD-06' : 'APT-16', what, r, 200)
+    const valid = validateAppointmentRequirement(body)
+    if (valid._tag === 'Left') throw new RuleBroken('KIT-CRASH', 'a valid generated appointment', JSON.stringify(valid.left))
+    m.order[stop] = valid.right
+    expectMerged(m, stop, what, r)
+  }
+  const putCommand = fc.tuple(stopArb, appointmentArb, fc.constantFrom<How>('plain', 'override', 'override-no-reason')).map(([stop, body, how]) =>
+    command<Model, undefined>(`PutAppointment(${stop}, ${how}, ${JSON.stringify(body)})`, () => true, (m) => putStep(m, stop, body, how)),
   )
 
   const getCommand = stopArb.map((stop) =>
@@ -159,33 +162,31 @@ const run = async (ctx: KitContext) => {
     }),
   )
 
-  const confirmCommand = fc.constant(
-    command<Model, undefined>('Confirm', () => true, async (m) => {
-      const r = await ctx.http.send(put(`/v1/shipper/shipment/${encodeURIComponent(m.orderNumber)}/confirm`))
-      const next = transition(m.status, 'CONFIRM')
-      if (next._tag === 'Left') return expectAnswer('ORD-03', `confirm in ${m.status}`, r, next.left.status, next.left.reason)
-      const missing = (['PICKUP', 'DELIVERY'] as const).filter((s) => m.required[s] && m.order[s] === undefined)
-      if (missing.length > 0) return expectAnswer('CNF-04', `confirm while ${missing.join(' and ')} requires an appointment and has none`, r, 400)
-      expectAnswer('CNF-04', 'confirm with every required appointment present', r, 200)
-      m.status = next.right
-    }),
-  )
+  const confirmStep = async (m: Model): Promise<void> => {
+    const r = await ctx.http.send(put(`/v1/shipper/shipment/${encodeURIComponent(m.orderNumber)}/confirm`))
+    const next = transition(m.status, 'CONFIRM')
+    if (next._tag === 'Left') return expectAnswer('ORD-03', `confirm in ${m.status}`, r, next.left.status, next.left.reason)
+    const missing = (['PICKUP', 'DELIVERY'] as const).filter((s) => m.required[s] && m.order[s] === undefined)
+    if (missing.length > 0) return expectAnswer('CNF-04', `confirm while ${missing.join(' and ')} requires an appointment and has none`, r, 400)
+    expectAnswer('CNF-04', 'confirm with every required appointment present', r, 200)
+    m.status = next.right
+  }
+  const confirmCommand = fc.constant(command<Model, undefined>('Confirm', () => true, confirmStep))
 
-  const eventCommand = (event: 'ACCEPT' | 'CANCEL') =>
-    fc.constant(
-      command<Model, undefined>(event, () => true, async (m) => {
-        const n = encodeURIComponent(m.orderNumber)
-        const r = await ctx.http.send(event === 'CANCEL' ? put(`/v1/shipper/shipment/${n}/cancel`) : post(`/sandbox/orders/${n}/events`, { event }))
-        const next = transition(m.status, event)
-        const rule = event === 'CANCEL' ? 'ORD-04' : 'ORD-07'
-        if (next._tag === 'Left') return expectAnswer(rule, `${event} in ${m.status}`, r, next.left.status, next.left.reason)
-        expectAnswer(rule, `${event} in ${m.status}`, r, 200)
-        m.status = next.right
-      }),
-    )
+  const eventStep = async (m: Model, event: 'ACCEPT' | 'CANCEL'): Promise<void> => {
+    const n = encodeURIComponent(m.orderNumber)
+    const r = await ctx.http.send(event === 'CANCEL' ? put(`/v1/shipper/shipment/${n}/cancel`) : post(`/sandbox/orders/${n}/events`, { event }))
+    const next = transition(m.status, event)
+    const rule = event === 'CANCEL' ? 'ORD-04' : 'ORD-07'
+    if (next._tag === 'Left') return expectAnswer(rule, `${event} in ${m.status}`, r, next.left.status, next.left.reason)
+    expectAnswer(rule, `${event} in ${m.status}`, r, 200)
+    m.status = next.right
+  }
+  const eventCommand = (event: 'ACCEPT' | 'CANCEL') => fc.constant(command<Model, undefined>(event, () => true, (m) => eventStep(m, event)))
 
-  const commands = [putCommand, getCommand, uploadCommand, systemUpload, deleteCommand, confirmCommand, eventCommand('CANCEL')]
-  if (sandbox) commands.push(eventCommand('ACCEPT'), eventCommand('ACCEPT'))
+  // the PUT three times over: it carries the merge, the full replace, the lock and its override
+  const commands = [putCommand, putCommand, putCommand, getCommand, uploadCommand, systemUpload, deleteCommand, confirmCommand, eventCommand('CANCEL')]
+  if (sandbox) commands.push(eventCommand('ACCEPT'))
 
   return runModel(
     ctx,
@@ -195,27 +196,32 @@ const run = async (ctx: KitContext) => {
       notChecked: sandbox ? [] : [{ rule: 'ORD-06', why: "the lock from ACCEPTED on needs the carrier's acceptance: run with --controls sandbox" }],
     },
     {
-      params: fc.boolean(),
-      setup: async (deliveryRequired) => {
+      // whether the delivery requires an appointment, and how far the order is walked before the
+      // commands: 0 INITIALIZED, 1 CONFIRMED, 2 ACCEPTED (with controls), so the lock is met often
+      params: fc.tuple(fc.boolean(), fc.nat({ max: sandbox ? 2 : 1 }), appointmentArb),
+      setup: async ([deliveryRequired, walk, first]) => {
         const lane = LANES[0]!
         const { id } = await makeQuote(ctx, lane, FREIGHT)
         const body = createBody(ctx, lane, FREIGHT, { quoteId: id, deliveryAppointmentRequired: deliveryRequired, note: 'appointments' })
         const { orderNumber } = await makeShipment(ctx, body)
         const pick = body['pickupAddress'] as { contactPerson: string; phoneNumber: string }
         const drop = body['deliveryAddress'] as { contactPerson: string; phoneNumber: string }
-        return {
-          model: {
-            status: 'INITIALIZED' as Status,
-            orderNumber,
-            required: { PICKUP: false, DELIVERY: deliveryRequired },
-            address: {
-              PICKUP: { contactPerson: pick.contactPerson, phoneNumber: pick.phoneNumber },
-              DELIVERY: { contactPerson: drop.contactPerson, phoneNumber: drop.phoneNumber },
-            },
-            order: {},
+        const model: Model = {
+          status: 'INITIALIZED' as Status,
+          orderNumber,
+          required: { PICKUP: false, DELIVERY: deliveryRequired },
+          address: {
+            PICKUP: { contactPerson: pick.contactPerson, phoneNumber: pick.phoneNumber },
+            DELIVERY: { contactPerson: drop.contactPerson, phoneNumber: drop.phoneNumber },
           },
-          real: undefined,
+          order: {},
         }
+        if (walk >= 1) {
+          if (deliveryRequired) await putStep(model, 'DELIVERY', first, 'plain')
+          await confirmStep(model)
+        }
+        if (walk >= 2) await eventStep(model, 'ACCEPT')
+        return { model, real: undefined }
       },
       commands,
     },
