@@ -127,7 +127,8 @@ export const ruleForPath = (kind: RequestKind, path: ReadonlyArray<string | numb
   if (head === 'orderComponents') {
     if (third === undefined) return top
     const r = COMPONENT_RULES[String(third)] ?? 'FRT-08'
-    return r === 'FRT-03' && outOfRange ? 'FRT-09' : r
+    // a dimension beyond its limits, in either form, is FRT-09's (422 pallet_invalid)
+    return (r === 'FRT-03' || r === 'FRT-04') && outOfRange ? 'FRT-09' : r
   }
   if (kind === 'quote') return 'QTE-01'
   return CREATE_RULES[String(head)] ?? 'CRT-01'

@@ -18,7 +18,7 @@ import {
   validateQuoteRequest,
   validationProblem,
 } from 'shipper-rules'
-import { appointmentRequestArb, corruptedArb, createRequestArb, quoteRequestArb, renderPath, type JsonPath } from '../../arbitraries.js'
+import { appointmentRequestArb, corruptedArb, createRequestArb, DELETE, pathsOf, quoteRequestArb, renderPath, setAt, type JsonPath } from '../../arbitraries.js'
 import type { Check, CheckResult, Failure, KitContext, RuleId } from '../../check.js'
 import { BudgetExhausted, type Received, type SentRequest } from '../../http.js'
 import { describePredicted, describeReceived, makeResources, matchesProblem, ruleForPath, type Predicted, type RequestKind } from './common.js'
@@ -74,6 +74,31 @@ const judge = async (
   return { rule: ruleForPath(kind, input.path, false), expected: `${where}: 200, or a 422 denial the spec names (CRT-11)`, actual: describeReceived(got) }
 }
 
+const MAX_MINIMIZE_TRIES = 60
+
+/**
+ * The inputs with one member or array item less than `input`'s body, never one on the corrupted
+ * path nor an item before it in its array (the corrupted path stays what it names).
+ */
+const smaller = (input: Input): Input[] => {
+  const cut = input.path
+  const startsWith = (p: JsonPath, prefix: JsonPath): boolean => cut !== null && prefix.length <= p.length && prefix.every((s, i) => p[i] === s)
+  const keep = (p: JsonPath): boolean => {
+    // the run's marker stays on whatever the kit makes (an operator finds it by it)
+    if (p.length === 1 && (p[0] === 'description' || p[0] === 'customerReference')) return false
+    if (cut === null) return true
+    if (startsWith(cut, p)) return false
+    const last = p[p.length - 1]
+    const parent = p.slice(0, -1)
+    return typeof last !== 'number' || !startsWith(cut, parent) || last > (cut[parent.length] as number)
+  }
+  // shallowest first: a whole member goes before its parts are tried one by one
+  return pathsOf(input.body)
+    .filter(keep)
+    .sort((a, b) => a.length - b.length)
+    .map((p) => ({ ...input, body: setAt(input.body, p, DELETE) }))
+}
+
 /** Runs one property with the run's seed; the failure (if any) is the shrunk case's. */
 const runProperty = async (
   ctx: KitContext,
@@ -105,7 +130,33 @@ const runProperty = async (
     { seed: ctx.seed, numRuns: ctx.runs },
   )
   if (!result.failed) return { failure: null, budget }
-  const shrunk = last as { found: Found; requests: SentRequest[] } | null
+  let shrunk = last as { found: Found; requests: SentRequest[] } | null
+  if (shrunk !== null && result.counterexample !== null) {
+    // fast-check shrinks the corruption, but a chained arbitrary keeps most of the valid body it was
+    // built on: drop, one at a time, every member the failure does not need (greedy, bounded)
+    let input = result.counterexample[0]
+    let tries = 0
+    for (let progress = true; progress && tries < MAX_MINIMIZE_TRIES; ) {
+      progress = false
+      for (const candidate of smaller(input)) {
+        if (tries >= MAX_MINIMIZE_TRIES) break
+        tries += 1
+        const sent: SentRequest[] = []
+        let found: Found | null
+        try {
+          found = await one(candidate, sent)
+        } catch {
+          break
+        }
+        if (found !== null && found.rule === shrunk.found.rule) {
+          input = candidate
+          shrunk = { found, requests: sent }
+          progress = true
+          break
+        }
+      }
+    }
+  }
   if (shrunk === null) {
     const err = result.errorInstance
     return { failure: { rule: 'KIT-CRASH', check: name, expected: 'the check runs to its end', actual: err instanceof Error ? err.stack ?? err.message : String(err), requests: [] }, budget }
