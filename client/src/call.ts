@@ -222,6 +222,8 @@ export class Call {
    */
   fail(error?: ShipperError): never {
     const e = error ?? this.lastError ?? new TimeoutError('deadline', this.context(null))
+    // An error made at an earlier attempt still reports every attempt the call made.
+    ;(e as { attempts: number }).attempts = this.attempts
     this.emit('fail', undefined, e)
     throw e
   }

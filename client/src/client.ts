@@ -35,7 +35,7 @@ import {
   type ProblemDetail,
 } from 'shipper-rules'
 import { Call, sleep, withCodec, type CallSettings, type Config, type Either, type Req } from './call.js'
-import { AbortedError, ProblemError, RequestInvalidError, StatusUnreachableError, TimeoutError, isShipperError, type DecodeViolation } from './errors.js'
+import { AbortedError, ProblemError, RequestInvalidError, StatusUnreachableError, TimeoutError, isShipperError, type DecodeViolation, type ShipperError } from './errors.js'
 import type { OperationId } from './operations.js'
 import { REQUEST_ID_PATTERN, randomUuid } from './policy.js'
 import type { AppointmentDocumentType, CallOptions, ClientOptions, ShipperClient, Stop, TenderResult } from './types.js'
@@ -152,19 +152,25 @@ export const createShipperClient = (options: ClientOptions): ShipperClient => {
     const refusal = kind === 'confirm' ? 'invalid_transition' : 'order_not_cancellable'
     const reached = (s: OrderStatusName): boolean => (kind === 'confirm' ? CONFIRMED_OR_LATER.has(s) : s === 'CANCELLED')
     const movable = (s: OrderStatusName): boolean => (kind === 'confirm' ? s === 'INITIALIZED' : isCancellable(s))
-    let ambiguous = false
+    let ambiguous: ShipperError | undefined
     let reading = false
     for (;;) {
       const out = await call.send(reading ? read : put)
       if (!out.ok) {
         if (out.cls === 'definite') {
           const refused = out.error.kind === 'problem' && out.error.reason === refusal
-          if (reading || !ambiguous || !refused) call.fail()
+          if (reading || ambiguous === undefined || !refused) call.fail()
+          // The refusal may be this call's own earlier PUT taking effect: should the budget end
+          // before the read-back, the call ends with the ambiguous error, never the refusal.
+          call.lastError = ambiguous
           reading = true
           await call.pause('reconcile')
           continue
         }
-        if (out.cls === 'ambiguous' && !reading) ambiguous = reading = true
+        if (out.cls === 'ambiguous' && !reading) {
+          ambiguous = out.error
+          reading = true
+        }
         await call.pause(reading ? 'reconcile' : 'retry')
         continue
       }

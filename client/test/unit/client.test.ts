@@ -232,6 +232,13 @@ describe('confirm and cancel reconciliation', () => {
     expect(events.map((x) => x.outcome)).toEqual(['reconcile', 'fail'])
   })
 
+  it('a refusal after an ambiguous attempt, with no budget left to read back, ends with the ambiguous error (the refusal may be this call’s own PUT)', async () => {
+    const { client, timers, seen } = setup([new TypeError('reset'), json(200, shipment('INITIALIZED')), problem(400, 'invalid_transition')], { maxRetries: 2 })
+    const e = await failure(client.shipments.confirm('AB12C'), timers)
+    expect(e).toMatchObject({ kind: 'network', attempts: 3 })
+    expect(seen).toHaveLength(3)
+  })
+
   it('a 400 invalid_transition with no ambiguous attempt before it is final', async () => {
     const { client, timers, seen } = setup([problem(400, 'invalid_transition')])
     const e = await failure(client.shipments.confirm('AB12C'), timers)
