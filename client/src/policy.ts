@@ -26,7 +26,10 @@
  * at least the answer's Retry-After; the call stops with the last error when retries run out
  * (maxRetries) or the wait would pass the deadline. A reconcile GET counts as an attempt and a
  * retry. The caller's AbortSignal ends the call at once (AbortedError); an attempt's timeout
- * aborts that attempt (TimeoutError, ambiguous).
+ * aborts that attempt (TimeoutError, ambiguous). A confirm or cancel whose budget ends before a
+ * read-back could settle an ambiguous attempt throws that attempt's (retryable) error, never the
+ * refusal, which may be its own earlier PUT taking effect. A thrown error's `attempts` counts
+ * every attempt of the call; its `requestId` names the attempt that produced it.
  *
  * @module
  */
