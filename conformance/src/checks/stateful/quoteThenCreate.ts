@@ -1,8 +1,9 @@
 // Quote then create (CRT-05, QTE-02): a create on a quote of the same lane and freight is booked
 // at the quoted price; different freight or lane is 400 quote_mismatch; another company's quote
-// is 403; and, where the kit may move the company's clock (--controls sandbox), a quote 49 hours
-// old is 400 quote_expired (expiry is judged before the match, as the library's
-// checkQuoteForShipment does). The model: the quotes the run made and whether each has expired.
+// is 403; and, where the kit may move the company's clock (--controls sandbox, by 47, 48 or 49
+// hours), a quote 48 hours old or more is 400 quote_expired and one of 47 hours is still good
+// (expiry is judged before the match, as the library's checkQuoteForShipment does). The model:
+// the quotes the run made and how many hours the clock moved since each.
 import fc from 'fast-check'
 import type { Check, KitContext } from '../../check.js'
 import type { SentRequest } from '../../http.js'
@@ -28,8 +29,12 @@ interface Quote {
   readonly price: number
   readonly lane: number
   readonly freight: Freight
-  expired: boolean
+  /** Hours the company's clock moved since the quote was made (real time adds seconds, never an hour). */
+  ageHours: number
 }
+
+/** QTE-02: a quote is valid 48 hours from creation; expired from that instant on. */
+const expired = (q: Quote): boolean => q.ageHours >= 48
 
 interface Model {
   readonly quotes: Quote[]
@@ -66,7 +71,7 @@ const body = async (ctx: KitContext, startedAt: number) => {
   const newQuote = fc.tuple(laneArb, freightArb).map(([lane, freight]) =>
     command<Model, undefined>(`NewQuote(${lane}, ${JSON.stringify(freight)})`, () => true, async (m) => {
       const q = await makeQuote(ctx, LANES[lane]!, freight)
-      m.quotes.push({ ...q, lane, freight, expired: false })
+      m.quotes.push({ ...q, lane, freight, ageHours: 0 })
     }),
   )
 
@@ -74,7 +79,7 @@ const body = async (ctx: KitContext, startedAt: number) => {
     command<Model, undefined>(`CreateOnQuote(${i})`, (m) => m.quotes.length > 0, async (m) => {
       const q = m.quotes[i % m.quotes.length]!
       const r = await create(ctx, q.lane, q.freight, q.id)
-      if (q.expired) return expectAnswer('QTE-02', 'a create on a quote 49 hours old', r, 400, 'quote_expired')
+      if (expired(q)) return expectAnswer('QTE-02', `a create on a quote ${q.ageHours} hours old`, r, 400, 'quote_expired')
       expectAnswer('CRT-05', 'a create matching its quote', r, 200)
       const price = field('CRT-05', 'a create matching its quote', r, 'totalPriceInCents')
       if (price !== q.price) throw new RuleBroken('CRT-05', `a create on its quote booked at the quoted price ${q.price}`, describe(r))
@@ -88,7 +93,7 @@ const body = async (ctx: KitContext, startedAt: number) => {
         how === 'lane'
           ? await create(ctx, (q.lane + 1) % LANES.length, q.freight, q.id)
           : await create(ctx, q.lane, mismatched(q.freight, how), q.id)
-      if (q.expired) return expectAnswer('QTE-02', 'a create on a quote 49 hours old', r, 400, 'quote_expired')
+      if (expired(q)) return expectAnswer('QTE-02', `a create on a quote ${q.ageHours} hours old`, r, 400, 'quote_expired')
       expectAnswer('CRT-05', `a create whose ${how === 'lane' ? 'lane' : 'freight'} differs from its quote`, r, 400, 'quote_mismatch')
     }),
   )
@@ -107,11 +112,12 @@ const body = async (ctx: KitContext, startedAt: number) => {
   }
   if (sandbox) {
     commands.push(
-      fc.constant(
-        command<Model, undefined>('Clock+49h', () => true, async (m) => {
-          const r = await ctx.http.send(post('/sandbox/clock', { hours: 49 }))
-          expectAnswer('QTE-02', 'the sandbox clock moved 49 hours', r, 200)
-          for (const q of m.quotes) q.expired = true
+      // 48 is the boundary itself: the quote's expiry instant passed by the seconds the run took
+      fc.constantFrom(47, 48, 49).map((hours) =>
+        command<Model, undefined>(`Clock+${hours}h`, () => true, async (m) => {
+          const r = await ctx.http.send(post('/sandbox/clock', { hours }))
+          expectAnswer('QTE-02', `the sandbox clock moved ${hours} hours`, r, 200)
+          for (const q of m.quotes) q.ageHours += hours
         }),
       ),
     )
@@ -130,7 +136,7 @@ const body = async (ctx: KitContext, startedAt: number) => {
       params: fc.tuple(laneArb, freightArb),
       setup: async ([lane, freight]) => {
         const q = await makeQuote(ctx, LANES[lane]!, freight)
-        return { model: { quotes: [{ ...q, lane, freight, expired: false }] }, real: undefined }
+        return { model: { quotes: [{ ...q, lane, freight, ageHours: 0 }] }, real: undefined }
       },
       commands,
     },
