@@ -74,7 +74,13 @@ describe('each stateful check catches a server that breaks its rule', () => {
         return { ...r, headers }
       },
     }
-    expectCaught(await againstBroken(idempotency, strip), 'CRT-10')
+    const run = await againstBroken(idempotency, strip)
+    expectCaught(run, 'CRT-10')
+    // shrunk to the smallest program that shows it: one create, and the same create again
+    expect(run.result.failures[0]!.requests.map((r) => `${r.method} ${r.path} ${r.headers['Idempotency-Key'] === undefined ? '' : 'key'}`)).toEqual([
+      'POST /v1/shipper/shipment key',
+      'POST /v1/shipper/shipment key',
+    ])
   })
 
   it('idempotency: a server that answers a key conflict 200 breaks CRT-10', async () => {
@@ -103,6 +109,16 @@ describe('each stateful check catches a server that breaks its rule', () => {
   it('appointments: a server that stores APPOINTMENT_DOCUMENT uploads (the check skipped) breaks DOC-04', async () => {
     const skip: Breakage = { request: (r) => ({ ...r, url: r.url.replace('/document/APPOINTMENT_DOCUMENT', '/document/PACKING_SLIP') }) }
     expectCaught(await againstBroken(appointments, skip), 'DOC-04')
+  })
+
+  it('appointments: a server that honours the lock override without X-Service-Change-Reason breaks ORD-06', async () => {
+    const noReasonNeeded: Breakage = {
+      request: (r) =>
+        r.url.includes('confirmChangeAfterAcceptance=true') && r.headers['x-service-change-reason'] === undefined
+          ? { ...r, headers: { ...r.headers, 'x-service-change-reason': 'added by the broken server' } }
+          : r,
+    }
+    expectCaught(await againstBroken(appointments, noReasonNeeded), 'ORD-06')
   })
 
   it("tenancy: a server that answers another company's appointment with 403 instead of 404 order_not_found breaks AUTH-03", async () => {
