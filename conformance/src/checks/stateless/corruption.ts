@@ -66,7 +66,8 @@ const judge = async (
   const where = input.path === null ? 'a valid body' : `a body whose ${renderPath(input.path)} is corrupted (${input.kind})`
   if (predicted !== null) {
     if (matchesProblem(got, predicted)) return null
-    const rule = ruleForPath(kind, input.path, predicted.status === 422 || input.kind === 'outOfRange')
+    // a violation at orderComponents itself is the order's totals (FRT-12), whichever field pushed them over
+    const rule = predicted.violations?.some((v) => v.field === 'orderComponents') === true && predicted.status === 422 ? 'FRT-12' : ruleForPath(kind, input.path, predicted.status === 422 || input.kind === 'outOfRange')
     return { rule, expected: `${where}: ${describePredicted(predicted)}`, actual: describeReceived(got) }
   }
   if (got.status === 200) return onSuccess()
@@ -175,7 +176,7 @@ const result = (check: Check, ctx: KitContext, start: number, failure: Failure |
 const predictedOf = (e: { _tag: 'Left'; left: { status: number; reason: string; violations?: ReadonlyArray<{ field: string }> } } | { _tag: 'Right' }): Predicted | null =>
   e._tag === 'Left' ? e.left : null
 
-const QUOTE_RULES: ReadonlyArray<RuleId> = ['QTE-01', 'QTE-03', 'ADDR-02', 'ADDR-04', 'ADDR-06', 'ADDR-13', 'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-05', 'FRT-10', 'ID-04', 'ADDR-07', 'ID-02', 'ID-03']
+const QUOTE_RULES: ReadonlyArray<RuleId> = ['QTE-01', 'QTE-03', 'ADDR-02', 'ADDR-04', 'ADDR-06', 'ADDR-13', 'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-05', 'FRT-10', 'FRT-12', 'ID-04', 'ADDR-07', 'ID-02', 'ID-03']
 
 export const quoteRequests: Check = {
   name: 'quote-request',
@@ -216,7 +217,7 @@ export const quoteRequests: Check = {
 const CREATE_RULES: ReadonlyArray<RuleId> = [
   'CRT-01', 'CRT-02', 'CRT-03', 'CRT-04', 'CRT-06', 'CRT-07', 'CRT-08', 'CRT-09', 'CRT-11', 'ORD-02', 'ID-01',
   'ADDR-01', 'ADDR-02', 'ADDR-04', 'ADDR-05', 'ADDR-06', 'ADDR-08', 'ADDR-09', 'ADDR-10', 'ADDR-11', 'ADDR-12',
-  'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-05', 'FRT-10', 'ID-04', 'ADDR-07',
+  'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-05', 'FRT-10', 'FRT-12', 'ID-04', 'ADDR-07',
 ]
 
 export const createRequests: Check = {
