@@ -13,7 +13,8 @@
 // How it can fail (checked by hand once, see the report of helper C2): a client that treats the
 // 400 after an ambiguous attempt as final rejects with invalid_transition while the server did
 // confirm because of this call; a client that skips the reconcile GET after an ambiguous attempt,
-// or takes a movable state read back for the target, resolves while the server never moved.
+// or takes a movable state read back for the target, resolves while the server never moved; a
+// client that repeats the PUT blindly after an ambiguous attempt breaks the read-back rule.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isCancellable } from 'shipper-rules'
@@ -59,6 +60,14 @@ describe('confirm and cancel reconcile a lost state change (issue 26, item 2)', 
         // only this order's GET and the operation's PUT, always with both credentials
         const paths = new Set([`/v1/shipper/shipment/${order.orderNumber}`, `/v1/shipper/shipment/${order.orderNumber}/${op}`])
         expect(w.server.calls.every((c) => paths.has(c.path) && c.credentialsOk && (c.method === 'GET' || c.method === 'PUT')), why).toBe(true)
+
+        // after an ambiguous PUT (network error, timeout, stalled body, 5xx) the next request
+        // reads the shipment back: never a blind repeat of the PUT
+        w.server.calls.forEach((c, i) => {
+          const next = w.server.calls[i + 1]
+          const ambiguousPut = c.method === 'PUT' && (c.outcome === 'rejected' || c.outcome === 'aborted' || (c.status !== null && c.status >= 500))
+          if (ambiguousPut && next !== undefined) expect(next.method, `after attempt ${i + 1}${why}`).toBe('GET')
+        })
 
         if (result.ok) {
           // resolves with the server's order, at the target
