@@ -89,8 +89,10 @@ const run = async (ctx: KitContext) => {
   }
 
   const events: Array<'CONFIRM' | 'CANCEL' | CarrierEvent> = ['CONFIRM', 'CANCEL', ...(sandbox ? CARRIER_EVENTS : [])]
+  // confirm and cancel (the API's own transitions) also on their own, so each is drawn often
   const commands = [
     fc.constantFrom(...events).map((e) => command<Model, undefined>(e, () => true, (m) => apply(m, e))),
+    fc.constantFrom<'CONFIRM' | 'CANCEL'>('CONFIRM', 'CANCEL').map((e) => command<Model, undefined>(e, () => true, (m) => apply(m, e))),
     fc.constant(
       command<Model, undefined>('GetShipment', () => true, async (m) => {
         const r = await ctx.http.send(get(path(m)))
@@ -147,6 +149,8 @@ const run = async (ctx: KitContext) => {
         const body = createBody(ctx, LANES[lane]!, freight, { note: 'lifecycle', ...(quoteId === undefined ? {} : { quoteId }) })
         const { orderNumber } = await makeShipment(ctx, body)
         const model: Model = { status: 'INITIALIZED', hasQuote, orderNumber }
+        // an order without a quote tries its confirm once (400, ORD-03) and stays INITIALIZED
+        if (!hasQuote && walk > 0) await apply(model, 'CONFIRM')
         for (let step = 0; step < walk && canAdvance(model); step++) await apply(model, NEXT[model.status]!)
         return { model, real: undefined }
       },
