@@ -7,6 +7,7 @@ import { KIT_CRASH, type Check, type CheckResult, type KitContext, type RuleId }
 import { authMatrix } from './checks/stateless/auth.js'
 import { appointmentRequests, createRequests, quoteRequests } from './checks/stateless/corruption.js'
 import { pathParameters } from './checks/stateless/parameters.js'
+import { STATEFUL_CHECKS } from './checks/stateful/index.js'
 import { problemDetails } from './checks/stateless/problem.js'
 import { BudgetExhausted, Http, type CompanyCredentials } from './http.js'
 import { ruleRows, type Report } from './report.js'
@@ -32,20 +33,8 @@ export interface RunOptions {
 /** The stateless checks, in order; the ProblemDetail check is always last and separate. */
 export const STATELESS_CHECKS: ReadonlyArray<Check> = [authMatrix, quoteRequests, createRequests, appointmentRequests, pathParameters]
 
-/**
- * The stateful checks (src/checks/stateful/, exporting STATEFUL_CHECKS from its index), loaded when
- * present: the kit runs without them, and says so.
- */
-export const loadStatefulChecks = async (): Promise<ReadonlyArray<Check>> => {
-  const specifier = './checks/stateful/index.js'
-  try {
-    const m = (await import(specifier)) as { STATEFUL_CHECKS?: ReadonlyArray<Check> }
-    return m.STATEFUL_CHECKS ?? []
-  } catch (e) {
-    if (e instanceof Error && 'code' in e && e.code === 'ERR_MODULE_NOT_FOUND' && e.message.includes('stateful')) return []
-    throw e
-  }
-}
+/** The stateful checks (src/checks/stateful/index.ts), in order. Kept as a function for callers written when they were loaded lazily. */
+export const loadStatefulChecks = async (): Promise<ReadonlyArray<Check>> => STATEFUL_CHECKS
 
 const selected = (check: Check, only: ReadonlyArray<string> | undefined): boolean =>
   only === undefined || only.includes(check.name) || check.rules.some((r) => only.includes(r))
@@ -64,7 +53,7 @@ export const runConformance = async (options: RunOptions): Promise<Report> => {
   })
   const ctx: KitContext = { http, controls: options.controls ?? 'none', hasOtherCompany: options.other !== undefined, runs, seed, marker }
   const log = options.log ?? (() => undefined)
-  const all = options.checks ?? [...STATELESS_CHECKS, ...(await loadStatefulChecks())]
+  const all = options.checks ?? [...STATELESS_CHECKS, ...STATEFUL_CHECKS]
   const results: CheckResult[] = []
   const runOne = async (check: Check): Promise<void> => {
     const missing = (check.requires ?? []).filter((r) => (r === 'otherCompany' ? !ctx.hasOtherCompany : ctx.controls !== 'sandbox'))
