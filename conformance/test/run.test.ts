@@ -33,3 +33,32 @@ test('the kit passes against the sandbox with 0 failures, every check ran', asyn
   for (const r of report.rules.filter((x) => x.status === 'not checked')) expect(r.why, r.rule).toMatch(/\S/)
   expect(report.rules.filter((r) => r.status === 'passed').map((r) => r.rule)).toEqual(expect.arrayContaining(['AUTH-01', 'AUTH-02', 'AUTH-03', 'AUTH-04', 'ERR-01', 'QTE-01', 'CRT-01', 'APT-16']))
 })
+
+test('the command: --report junit --out FILE writes the report, exit 0; a usage error exits 2', async () => {
+  const { execFile } = await import('node:child_process')
+  const { mkdtemp, readFile, rm } = await import('node:fs/promises')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const { fileURLToPath } = await import('node:url')
+  const bin = fileURLToPath(new URL('../bin/shipper-rules-conformance.js', import.meta.url))
+  const s = inject('sandbox')
+  const dir = await mkdtemp(join(tmpdir(), 'conformance-cli-'))
+  const out = join(dir, 'report.xml')
+  const exit = (args: string[]): Promise<{ code: number; stderr: string }> =>
+    new Promise((resolve) => {
+      execFile(process.execPath, [bin, ...args], (error, _stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code), stderr }))
+    })
+  try {
+    const ok = await exit(['--base-url', s.baseUrl, '--token', s.token, '--api-key', s.apiKey, '--only', 'AUTH-02', '--runs', '2', '--report', 'junit', '--out', out])
+    expect(ok.code, ok.stderr).toBe(0)
+    expect(ok.stderr).toMatch(/rules passed, 0 failed/)
+    const xml = await readFile(out, 'utf8')
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="shipper-rules-conformance" tests="1" failures="0"/)
+    expect(xml).toContain('name="AUTH-02: bearer token missing')
+    const bad = await exit(['--base-url', s.baseUrl, '--token', s.token])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--base-url, --token and --api-key are required')
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+})
