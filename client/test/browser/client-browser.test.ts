@@ -15,62 +15,22 @@
 // Chromium: Debian's /usr/bin/chromium through playwright-core, as test/browser/browser.test.ts of
 // the library (nothing here downloads a browser). If it is absent every test FAILS with the reason;
 // SHIPPER_RULES_NO_BROWSER=1 skips them instead, with the reason.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { build, type Metafile } from 'esbuild'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest'
 import { scaledLimitMs } from '../support/limits.js'
+import { START_LIMIT_MS, startSandboxCli, stopSandboxCli } from '../support/sandboxCli.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const CLIENT = join(import.meta.dirname, '..', '..')
 const SKIP = process.env['SHIPPER_RULES_NO_BROWSER'] === '1'
 const SKIP_REASON = 'SHIPPER_RULES_NO_BROWSER=1: the browser test is skipped on request (no Chromium wanted on this machine)'
-
-const BIN = fileURLToPath(new URL('../../../sandbox/bin/shipper-rules-sandbox.js', import.meta.url))
-/** Bounds the hooks' waits (a new PGlite directory takes 20 to 30 s on an idle 2-core machine), scaled by the load. */
-const START_LIMIT_MS = scaledLimitMs(180_000)
-
-/**
- * This file's own sandbox CLI, started as an integrator starts it, with `args`; resolves with its
- * address and the ready-made company's credentials once it printed its banner, rejects at once if
- * it exits first (the pattern of test/support/globalSetup.ts, which serves the rest of the suite).
- */
-const startSandbox = async (args: ReadonlyArray<string>): Promise<{ child: ChildProcess; base: string; key: string; token: string }> => {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: process.env })
-  let stderr = ''
-  const banner = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`the sandbox printed no banner within ${START_LIMIT_MS} ms:\n${stderr}`))
-    }, START_LIMIT_MS)
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8')
-      const found = /export SANDBOX=(\S+) KEY=(\S+) TOKEN=(\S+)/.exec(stderr)
-      if (found !== null) {
-        clearTimeout(timer)
-        resolve(found)
-      }
-    })
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      reject(new Error(`the sandbox exited (${code ?? signal}) before its banner:\n${stderr}`))
-    })
-  })
-  return { child, base: banner[1]!, key: banner[2]!, token: banner[3]! }
-}
-
-const stopSandbox = (child: ChildProcess): Promise<void> =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
 
 const isExecutable = (file: string): boolean => {
   try {
@@ -176,7 +136,7 @@ describe('the client in Chromium, calling a sandbox on another origin (CORS)', (
     refused = await pageServer(page)
     // Only the first page's origin is allowed; the data directory is this file's own (with
     // DATABASE_URL set the CLI uses that PostgreSQL instead, as the run's global sandbox does).
-    const cli = await startSandbox(['--data-dir', join(dir, 'data'), '--cors-origin', allowed.origin])
+    const cli = await startSandboxCli(['--data-dir', join(dir, 'data'), '--cors-origin', allowed.origin])
     sandbox = cli.child
     base = cli.base
     credentials = { key: cli.key, token: cli.token }
@@ -185,7 +145,7 @@ describe('the client in Chromium, calling a sandbox on another origin (CORS)', (
 
   afterAll(async () => {
     await browser?.close()
-    if (sandbox !== undefined) await stopSandbox(sandbox)
+    if (sandbox !== undefined) await stopSandboxCli(sandbox)
     await closeServer(allowed?.server)
     await closeServer(refused?.server)
     if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
