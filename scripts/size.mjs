@@ -30,6 +30,10 @@ export const ENTRIES = [
   ['`freightClassForDensity` only', "import { freightClassForDensity } from 'shipper-rules'; console.log(freightClassForDensity)", 1_000, 600],
   ['`transitDays` only (luxon included)', "import { transitDays } from 'shipper-rules'; console.log(transitDays)", 78_000, 25_000],
   ['the whole root (codecs and luxon included)', "import * as all from 'shipper-rules'; console.log(all)", 202_500, 68_000],
+  // the integrator's client (client/, shipper-rules-client) from its source entry, so the check
+  // needs no client build: every method, its retries, and the library's validators and codecs
+  // it runs before sending and on every answer
+  ['`createShipperClient` (shipper-rules-client, the whole client)', "import { createShipperClient } from './client/src/index.ts'; console.log(createShipperClient)", 91_500, 31_000],
 ]
 
 /** The minified bundle of `contents` for the browser, with the packages that contributed bytes. */
