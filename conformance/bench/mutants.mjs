@@ -12,7 +12,9 @@
 //   node conformance/bench/mutants.mjs --only M01,M17  # some
 //   node conformance/bench/mutants.mjs --verify        # only check that every search string occurs exactly once
 //   node conformance/bench/mutants.mjs --list          # the list, as Markdown
-//   options: --runs N (kit runs per property, default 10), --seed S (default 27), --json FILE (results)
+//   options: --runs N (kit runs per property, default 10), --seed S (default 27), --json FILE (results),
+//            --kit FILE (the kit's launcher; default conformance/bin/shipper-rules-conformance.js: a
+//            copy of bin/ and dist/ elsewhere keeps a long run on one build while the tree changes)
 import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -23,7 +25,7 @@ import { parseArgs } from 'node:util'
 const HERE = dirname(fileURLToPath(import.meta.url))
 const REPO = join(HERE, '..', '..')
 const SANDBOX = join(REPO, 'sandbox')
-const KIT = join(REPO, 'conformance', 'bin', 'shipper-rules-conformance.js')
+let KIT = join(REPO, 'conformance', 'bin', 'shipper-rules-conformance.js')
 // Copies live below the repository's node_modules so that the sandbox's imports resolve as from
 // sandbox/ itself (its own node_modules linked, then the root's, found walking up).
 const WORK = join(REPO, 'node_modules', '.cache', 'conformance-mutants')
@@ -214,8 +216,10 @@ const main = async () => {
       verify: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       'no-baseline': { type: 'boolean', default: false },
+      kit: { type: 'string' },
     },
   })
+  if (values.kit !== undefined) KIT = values.kit
   if (values.list) {
     console.log('| id | kind | file | bug | equivalent |\n|---|---|---|---|---|')
     for (const m of MUTANTS) console.log(`| ${m.id} | ${m.kind} | ${m.file} | ${m.what} | ${m.equivalent === false ? 'no' : `yes: ${m.equivalent}`} |`)
