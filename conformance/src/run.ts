@@ -8,6 +8,7 @@ import { authMatrix } from './checks/stateless/auth.js'
 import { appointmentRequests, createRequests, quoteRequests } from './checks/stateless/corruption.js'
 import { pathParameters } from './checks/stateless/parameters.js'
 import { STATEFUL_CHECKS } from './checks/stateful/index.js'
+import { COVERAGE_CHECKS } from './checks/coverage/index.js'
 import { problemDetails } from './checks/stateless/problem.js'
 import { BudgetExhausted, Http, type CompanyCredentials } from './http.js'
 import { ruleRows, type Report } from './report.js'
@@ -53,7 +54,7 @@ export const runConformance = async (options: RunOptions): Promise<Report> => {
   })
   const ctx: KitContext = { http, controls: options.controls ?? 'none', hasOtherCompany: options.other !== undefined, runs, seed, marker }
   const log = options.log ?? (() => undefined)
-  const all = options.checks ?? [...STATELESS_CHECKS, ...STATEFUL_CHECKS]
+  const all = options.checks ?? [...STATELESS_CHECKS, ...STATEFUL_CHECKS, ...COVERAGE_CHECKS]
   const results: CheckResult[] = []
   const runOne = async (check: Check): Promise<void> => {
     const missing = (check.requires ?? []).filter((r) => (r === 'otherCompany' ? !ctx.hasOtherCompany : ctx.controls !== 'sandbox'))

@@ -1,0 +1,84 @@
+// What the coverage checks share: a scenario runner (one sequence of requests; a departure is a
+// failure carrying the requests the scenario sent) and a property runner (fast-check over small
+// inputs, the failing run's requests kept after the shrink). The bodies and the judging helpers
+// are the stateful checks' own (src/checks/stateful/support.ts), imported, never copied.
+import fc from 'fast-check'
+import { KIT_CRASH, type CheckResult, type Failure, type KitContext, type RuleId } from '../../check.js'
+import { BudgetExhausted, type SentRequest } from '../../http.js'
+import { RuleBroken, result } from '../stateful/support.js'
+
+export interface CoverageCheck {
+  readonly name: string
+  readonly rules: ReadonlyArray<RuleId>
+  readonly notChecked?: ReadonlyArray<{ rule: RuleId; why: string }>
+}
+
+const failureOf = (check: string, e: unknown, requests: ReadonlyArray<SentRequest>): Failure =>
+  e instanceof RuleBroken
+    ? { rule: e.rule, check, expected: e.expected, actual: e.actual, requests }
+    : { rule: KIT_CRASH, check, expected: 'an answer the check can judge', actual: `exception: ${e instanceof Error ? e.message : String(e)}`, requests }
+
+/** Runs one scenario: a RuleBroken (or another exception) is the check's failure with every request the scenario sent. */
+export const scenario = async (ctx: KitContext, check: CoverageCheck, body: () => Promise<void>): Promise<CheckResult> => {
+  const first = ctx.http.transcript.length
+  try {
+    await body()
+    return result(ctx, check, first, [], false)
+  } catch (e) {
+    if (e instanceof BudgetExhausted) return result(ctx, check, first, [], true)
+    return result(ctx, check, first, [failureOf(check.name, e, ctx.http.transcript.requests(first))], false)
+  }
+}
+
+/** More runs fast-check may make while it shrinks a failure (each run is a few requests). */
+const SHRINK_RUNS = 30
+
+/**
+ * Runs `setup` once (its requests open every failure's script, so it replays on a fresh server),
+ * then `runs` runs of `step` over `arb` with the run's seed; the first departure is shrunk and the
+ * failure carries the setup's requests and those of the smallest failing run.
+ */
+export const property = async <S, T>(
+  ctx: KitContext,
+  check: CoverageCheck,
+  runs: number,
+  setup: () => Promise<S>,
+  arb: fc.Arbitrary<T>,
+  step: (s: S, value: T) => Promise<void>,
+): Promise<CheckResult> => {
+  const first = ctx.http.transcript.length
+  let s: S
+  try {
+    s = await setup()
+  } catch (e) {
+    if (e instanceof BudgetExhausted) return result(ctx, check, first, [], true)
+    return result(ctx, check, first, [failureOf(check.name, e, ctx.http.transcript.requests(first))], false)
+  }
+  const prelude = ctx.http.transcript.requests(first)
+  let last: Failure | undefined
+  let budget = false
+  let afterFailure = -1
+  const prop = fc.asyncProperty(arb, async (value) => {
+    if (budget || afterFailure >= SHRINK_RUNS) return true
+    if (afterFailure >= 0) afterFailure++
+    const start = ctx.http.transcript.length
+    try {
+      await step(s, value)
+      return true
+    } catch (e) {
+      if (e instanceof BudgetExhausted) {
+        budget = true
+        return true
+      }
+      last = failureOf(check.name, e, [...prelude, ...ctx.http.transcript.requests(start)])
+      if (afterFailure < 0) afterFailure = 0
+      throw e
+    }
+  })
+  await fc.check(prop, { numRuns: Math.max(1, runs), seed: ctx.seed })
+  return result(ctx, check, first, last === undefined ? [] : [last], budget)
+}
+
+/** The rules of a check less those it cannot run without `--controls sandbox`, with why. */
+export const withoutControls = (rules: ReadonlyArray<RuleId>, why: string): ReadonlyArray<{ rule: RuleId; why: string }> =>
+  rules.map((rule) => ({ rule, why }))

@@ -1,0 +1,62 @@
+// DOC-02 and DOC-03: an appointment document of a type the spec does not take (text/plain) is 415
+// unsupported_media_type; a file one byte over 10,485,760 bytes is 413 file_too_large, and a PDF
+// of exactly 10,485,760 bytes is answered as the library's checkAppointmentUpload says (accepted:
+// the limit is inclusive). The PDF at the limit is a real one-page PDF padded with a comment, so
+// a server that reads the PDF it is given (the sandbox does) accepts it too. Three uploads in all.
+import { checkAppointmentUpload } from 'shipper-rules'
+import type { Check, RuleId } from '../../check.js'
+import type { Received } from '../../http.js'
+import { createBody, describe, expectAnswer, LANES, makeShipment, multipartFile, post, RuleBroken } from '../stateful/support.js'
+import { scenario } from './support.js'
+
+const NAME = 'coverage: appointment upload type and size'
+const RULES = ['DOC-02', 'DOC-03'] as const
+/** The spec's limit, 10 MiB, inclusive (the library's checkAppointmentUpload). */
+const LIMIT = 10 * 1024 * 1024
+
+/** A one-page PDF of exactly `size` bytes: a comment line after the header pads it, the cross-reference offsets counted after it. */
+export const pdfOfSize = (size: number): Uint8Array => {
+  const objs = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>']
+  const build = (pad: number): string => {
+    let out = `%PDF-1.4\n%${'x'.repeat(pad)}\n`
+    const offsets: number[] = []
+    objs.forEach((o, i) => {
+      offsets.push(out.length)
+      out += `${i + 1} 0 obj\n${o}\nendobj\n`
+    })
+    const xref = out.length
+    out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
+    return `${out}trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  }
+  // the startxref number's width grows with the padding: settle it in two passes
+  let pad = Math.max(0, size - build(0).length)
+  pad += size - build(pad).length
+  const text = build(pad)
+  if (text.length !== size) throw new Error(`pdfOfSize: ${text.length} bytes, not ${size}`)
+  return new TextEncoder().encode(text)
+}
+
+const expectUpload = (rule: RuleId, what: string, r: Received, input: Parameters<typeof checkAppointmentUpload>[0]): void => {
+  const want = checkAppointmentUpload(input)
+  if (want._tag === 'Left') return expectAnswer(rule, `${what} (checkAppointmentUpload)`, r, want.left.status, want.left.reason)
+  if (r.status !== 200) throw new RuleBroken(rule, `${what}: accepted, 200 (checkAppointmentUpload)`, describe(r))
+}
+
+export const uploads: Check = {
+  name: NAME,
+  rules: RULES,
+  run: (ctx) =>
+    scenario(ctx, { name: NAME, rules: RULES }, async () => {
+      const order = await makeShipment(ctx, createBody(ctx, LANES[1]!, { palletCount: 1, poundsWeight: 400 }, { note: 'upload limits' }))
+      const path = `/v1/shipper/shipment/${encodeURIComponent(order.orderNumber)}/appointment/DELIVERY/document/PACKING_SLIP`
+      const text = new TextEncoder().encode(`${ctx.marker} a packing slip as plain text\n`)
+      const plain = await ctx.http.send(post(path, multipartFile('slip.txt', 'text/plain', text)))
+      expectUpload('DOC-02', 'a text/plain packing slip', plain, { documentType: 'PACKING_SLIP', contentType: 'text/plain', sizeBytes: text.length, filename: 'slip.txt' })
+      const over = pdfOfSize(LIMIT + 1)
+      const big = await ctx.http.send(post(path, multipartFile('slip.pdf', 'application/pdf', over)))
+      expectUpload('DOC-03', `a PDF of ${over.length} bytes`, big, { documentType: 'PACKING_SLIP', contentType: 'application/pdf', sizeBytes: over.length, filename: 'slip.pdf' })
+      const at = pdfOfSize(LIMIT)
+      const ok = await ctx.http.send(post(path, multipartFile('slip.pdf', 'application/pdf', at)))
+      expectUpload('DOC-03', `a PDF of exactly ${at.length} bytes`, ok, { documentType: 'PACKING_SLIP', contentType: 'application/pdf', sizeBytes: at.length, filename: 'slip.pdf' })
+    }),
+}
