@@ -35,7 +35,7 @@ const SHRINK_RUNS = 30
 
 /**
  * Runs `setup` once (its requests open every failure's script, so it replays on a fresh server),
- * then `runs` runs of `step` over `arb` with the run's seed; the first departure is shrunk and the
+ * then the `examples` and `runs` more runs of `step` over `arb` with the run's seed; the first departure is shrunk and the
  * failure carries the setup's requests and those of the smallest failing run.
  */
 export const property = async <S, T>(
@@ -45,6 +45,8 @@ export const property = async <S, T>(
   setup: () => Promise<S>,
   arb: fc.Arbitrary<T>,
   step: (s: S, value: T) => Promise<void>,
+  /** Values run before the generated ones (fast-check's `examples`), so each named case is met whatever the seed. */
+  examples: ReadonlyArray<T> = [],
 ): Promise<CheckResult> => {
   const first = ctx.http.transcript.length
   let s: S
@@ -75,7 +77,7 @@ export const property = async <S, T>(
       throw e
     }
   })
-  await fc.check(prop, { numRuns: Math.max(1, runs), seed: ctx.seed })
+  await fc.check(prop, { numRuns: Math.max(1, runs) + examples.length, seed: ctx.seed, examples: examples.map((e): [T] => [e]) })
   return result(ctx, check, first, last === undefined ? [] : [last], budget)
 }
 
