@@ -77,9 +77,13 @@ const judge = (c: Case, got: Received): { rule: RuleId; expected: string; actual
   return null
 }
 
+/** Three well-formed order numbers other than the kit's own, the same for a given one (ID-01: 5 alphanumerics). */
+const unknownOrderNumbers = (own: string): string[] =>
+  ['ZQ0X7', 'Q9Z0Y', '0ZZQ8'].map((n, i) => (n === own ? `${n.slice(0, 4)}${i}` : n))
+
 export const pathParameters: Check = {
   name: 'path-parameters',
-  rules: ['QTE-05', 'QTE-08', 'ID-01', 'DOC-01', 'DOC-07', 'APT-17', 'TRK-01'],
+  rules: ['QTE-05', 'QTE-08', 'ID-01', 'DOC-01', 'DOC-07', 'APT-17', 'TRK-01', 'AUTH-03'],
   async run(ctx: KitContext): Promise<CheckResult> {
     const start = ctx.http.count
     const res = await makeResources(ctx, 'PARAM')
@@ -91,6 +95,20 @@ export const pathParameters: Check = {
       { req: { method: 'GET', path: `/v1/shipper/quotes/by-reference?reference=${encodeURIComponent(`${ctx.marker}-NONE`)}`, headers: {}, credentials: 'main' }, rule: 'QTE-05', status: 404 },
       { req: { method: 'GET', path: `/v1/shipper/shipment/${res.orderNumber}/appointment/PICKUP/pdf`, headers: {}, credentials: 'main' }, rule: 'DOC-07', status: 404, reason: 'appointment_pdf_not_generated' },
     ]
+    // An order number nobody holds is 404 (the spec's status table: shipment not found), never 403,
+    // which is for a resource of another company (AUTH-03). A real server may hold a random number,
+    // so three are tried: a departure only when none of them is 404.
+    const unknownReqs: SentRequest[] = []
+    const unknownGot: Received[] = []
+    for (const n of unknownOrderNumbers(res.orderNumber)) {
+      const req: SentRequest = { method: 'GET', path: `/v1/shipper/shipment/${n}`, headers: {}, credentials: 'main' }
+      unknownReqs.push(req)
+      const got = await ctx.http.send(req)
+      unknownGot.push(got)
+      if (got.status === 404) break
+    }
+    if (!unknownGot.some((g) => g.status === 404))
+      failures.push({ rule: 'AUTH-03', check: this.name, expected: `GET ${unknownReqs.map((r) => r.path).join(', ')} (order numbers nobody holds): 404 shipment not found (403 is for another company's resource)`, actual: unknownGot.map(describeReceived).join('; '), requests: [...res.requests, ...unknownReqs] })
     for (const f of fixed) {
       const got = await ctx.http.send(f.req)
       const reason = (got.json as Record<string, unknown> | undefined)?.['reason']
