@@ -155,6 +155,8 @@ const run = async (ctx: KitContext) => {
         return { model, real: undefined }
       },
       commands,
+      // ORD-07 whatever the seed: the carrier may not accept an order that is not confirmed (409)
+      examples: sandbox ? [{ params: [0, { palletCount: 1, poundsWeight: 500 }, 1, 0], commands: [command<Model, undefined>('ACCEPT', () => true, (m) => apply(m, 'ACCEPT'))] }] : [],
     },
   )
 }

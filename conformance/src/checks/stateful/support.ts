@@ -232,6 +232,11 @@ export interface ModelRun<P, M extends object, R> {
   /** Makes the run's fresh resources on the server (an order, a quote) and the model that describes them. */
   readonly setup: (p: P) => Promise<{ model: M; real: R }>
   readonly commands: ReadonlyArray<fc.Arbitrary<fc.AsyncCommand<M, R>>>
+  /**
+   * Decisive cases run before the generated ones (fast-check's `examples`), so the departure each
+   * shows is met whatever the seed and run count; they are not shrunk (they are short already).
+   */
+  readonly examples?: ReadonlyArray<{ readonly params: P; readonly commands: ReadonlyArray<fc.AsyncCommand<M, R>> }>
 }
 
 /**
@@ -280,7 +285,8 @@ export const runModel = async <P, M extends object, R>(
     }
   })
   // unbiased: fast-check's bias makes the first runs' sequences short, and a kit run has few runs
-  await fc.check(property, { numRuns: Math.max(1, ctx.runs), seed: ctx.seed, unbiased: true })
+  const examples = (run.examples ?? []).map((e): [P, Iterable<fc.AsyncCommand<M, R>>] => [e.params, [...e.commands]])
+  await fc.check(property, { numRuns: Math.max(1, ctx.runs) + examples.length, seed: ctx.seed, unbiased: true, examples })
   return result(ctx, check, first, last === undefined ? [] : [last], budget)
 }
 
