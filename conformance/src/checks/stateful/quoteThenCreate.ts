@@ -14,10 +14,12 @@ import {
   expectAnswer,
   field,
   freightArb,
+  get,
   LANES,
   laneArb,
   makeQuote,
   post,
+  quoteBody,
   RuleBroken,
   runModel,
   guarded,
@@ -63,6 +65,25 @@ const body = async (ctx: KitContext, startedAt: number) => {
     const from = ctx.http.transcript.length
     other = { ...(await makeQuote(ctx, LANES[0]!, freight, 'other')), lane: 0, freight }
     prelude.push(...ctx.http.transcript.requests(from))
+  }
+
+  // QTE-02's instant: quoteExpirationTime is the quote's creation plus 48 hours. The company's
+  // clock (the sandbox's, which the checks move) is read before and after the quote, so the
+  // creation lies between; a second either side for the wire's precision.
+  if (sandbox) {
+    const clock = async (): Promise<number> => {
+      const r = await ctx.http.send(get('/sandbox/clock'))
+      expectAnswer('QTE-02', "the sandbox clock's time", r, 200)
+      return Date.parse(String(field('QTE-02', "the sandbox clock's time", r, 'now')))
+    }
+    const before = await clock()
+    const r = await ctx.http.send(post('/v1/shipper/quote', quoteBody(LANES[0]!, { palletCount: 1, poundsWeight: 500 })))
+    expectAnswer('QTE-01', 'a valid quote request', r, 200)
+    const after = await clock()
+    const expires = Date.parse(String(field('QTE-02', 'a quote', r, 'quoteExpirationTime')))
+    const H48 = 48 * 3_600_000
+    if (!(expires >= before + H48 - 1000 && expires <= after + H48 + 1000))
+      throw new RuleBroken('QTE-02', `quoteExpirationTime 48 hours after the quote's creation: between ${new Date(before + H48).toISOString()} and ${new Date(after + H48).toISOString()}`, describe(r))
   }
 
   const create = (ctx2: KitContext, lane: number, freight: Freight, quoteId: string) =>
