@@ -19,6 +19,7 @@ import {
   expectAnswer,
   field,
   get,
+  guarded,
   LANES,
   makeQuote,
   makeShipment,
@@ -131,16 +132,17 @@ const run = async (ctx: KitContext) => {
     }),
   )
 
+  const uploadStep = async (m: Model, stop: Stop, type: string): Promise<void> => {
+    const decision = write(m, 'POST_DOCUMENT')
+    const r = await ctx.http.send(post(`${base(m, stop)}/document/${type}`, multipartFile('slip.pdf', 'application/pdf', tinyPdf(ctx.marker)), 'main', {}))
+    const what = `upload ${type} at ${stop} in ${m.status}`
+    if (decision._tag === 'Left') return expectAnswer('ORD-06', what, r, decision.left.status, decision.left.reason)
+    expectAnswer('DOC-06', what, r, 200)
+    const ok = field('DOC-05', what, r, 'contentType') === 'application/pdf' && field('DOC-05', what, r, 'type') === type && field('DOC-05', what, r, 'stop') === stop
+    if (!ok) throw new RuleBroken('DOC-05', `${what}: an AppointmentDocumentResponse of type ${type}, stop ${stop}, contentType application/pdf`, describe(r))
+  }
   const uploadCommand = fc.tuple(stopArb, docTypeArb).map(([stop, type]) =>
-    command<Model, undefined>(`Upload(${stop}, ${type})`, () => true, async (m) => {
-      const decision = write(m, 'POST_DOCUMENT')
-      const r = await ctx.http.send(post(`${base(m, stop)}/document/${type}`, multipartFile('slip.pdf', 'application/pdf', tinyPdf(ctx.marker)), 'main', {}))
-      const what = `upload ${type} at ${stop} in ${m.status}`
-      if (decision._tag === 'Left') return expectAnswer('ORD-06', what, r, decision.left.status, decision.left.reason)
-      expectAnswer('DOC-06', what, r, 200)
-      const ok = field('DOC-05', what, r, 'contentType') === 'application/pdf' && field('DOC-05', what, r, 'type') === type && field('DOC-05', what, r, 'stop') === stop
-      if (!ok) throw new RuleBroken('DOC-05', `${what}: an AppointmentDocumentResponse of type ${type}, stop ${stop}, contentType application/pdf`, describe(r))
-    }),
+    command<Model, undefined>(`Upload(${stop}, ${type})`, () => true, (m) => uploadStep(m, stop, type)),
   )
 
   const systemUpload = stopArb.map((stop) =>
@@ -188,44 +190,83 @@ const run = async (ctx: KitContext) => {
   const commands = [putCommand, putCommand, putCommand, getCommand, uploadCommand, systemUpload, deleteCommand, confirmCommand, eventCommand('CANCEL')]
   if (sandbox) commands.push(eventCommand('ACCEPT'))
 
-  return runModel(
-    ctx,
-    {
-      name: NAME,
-      rules: RULES,
-      notChecked: sandbox ? [] : [{ rule: 'ORD-06', why: "the lock from ACCEPTED on needs the carrier's acceptance: run with --controls sandbox" }],
-    },
-    {
-      // whether the delivery requires an appointment, and how far the order is walked before the
-      // commands: 0 INITIALIZED, 1 CONFIRMED, 2 ACCEPTED (with controls), so the lock is met often
-      params: fc.tuple(fc.boolean(), fc.nat({ max: sandbox ? 2 : 1 }), appointmentArb),
-      setup: async ([deliveryRequired, walk, first]) => {
-        const lane = LANES[0]!
-        const { id } = await makeQuote(ctx, lane, FREIGHT)
-        const body = createBody(ctx, lane, FREIGHT, { quoteId: id, deliveryAppointmentRequired: deliveryRequired, note: 'appointments' })
-        const { orderNumber } = await makeShipment(ctx, body)
-        const pick = body['pickupAddress'] as { contactPerson: string; phoneNumber: string }
-        const drop = body['deliveryAddress'] as { contactPerson: string; phoneNumber: string }
-        const model: Model = {
-          status: 'INITIALIZED' as Status,
-          orderNumber,
-          required: { PICKUP: false, DELIVERY: deliveryRequired },
-          address: {
-            PICKUP: { contactPerson: pick.contactPerson, phoneNumber: pick.phoneNumber },
-            DELIVERY: { contactPerson: drop.contactPerson, phoneNumber: drop.phoneNumber },
-          },
-          order: {},
-        }
-        if (walk >= 1) {
-          if (deliveryRequired) await putStep(model, 'DELIVERY', first, 'plain')
-          await confirmStep(model)
-        }
-        if (walk >= 2) await eventStep(model, 'ACCEPT')
-        return { model, real: undefined }
+  /**
+   * DOC-06 whatever the seed: two orders alike, one with a packing slip uploaded once, the other
+   * with it uploaded twice at the same (stop, type), both confirmed and accepted so the appointment
+   * PDF (cover sheet plus the stop's documents) is built; the second upload replaced the first, so
+   * both PDFs have as many pages. Pages are counted by their /Type /Page objects; a PDF whose pages
+   * the kit cannot count (compressed object streams) leaves it unjudged.
+   */
+  const replaceStep = async (): Promise<void> => {
+    const pagesAfter = async (uploads: number): Promise<number> => {
+      const lane = LANES[0]!
+      const { id } = await makeQuote(ctx, lane, FREIGHT)
+      const { orderNumber } = await makeShipment(ctx, createBody(ctx, lane, FREIGHT, { quoteId: id, note: 'document replace' }))
+      const m: Model = { status: 'INITIALIZED', orderNumber, required: { PICKUP: false, DELIVERY: false }, address: { PICKUP: { contactPerson: '', phoneNumber: '' }, DELIVERY: { contactPerson: '', phoneNumber: '' } }, order: {} }
+      for (let i = 0; i < uploads; i++) await uploadStep(m, 'PICKUP', 'PACKING_SLIP')
+      await confirmStep(m)
+      await eventStep(m, 'ACCEPT')
+      const r = await ctx.http.send(get(`${base(m, 'PICKUP')}/pdf`))
+      expectAnswer('DOC-07', 'the appointment PDF after acceptance', r, 200)
+      return (r.text.match(/\/Type\s*\/Page(?![A-Za-z])/g) ?? []).length
+    }
+    const once = await pagesAfter(1)
+    const twice = await pagesAfter(2)
+    if (once > 0 && twice !== once)
+      throw new RuleBroken('DOC-06', `the PICKUP PACKING_SLIP uploaded twice replaced, not added: an appointment PDF of ${once} pages, as with one upload`, `${twice} pages`)
+  }
+
+  /** The model-based runs (after the replace step, so the failure's requests start where the check did). */
+  const modelRun = (startedAt: number) =>
+    runModel(
+      ctx,
+      {
+        name: NAME,
+        rules: RULES,
+        startedAt,
+        notChecked: sandbox ? [] : [{ rule: 'ORD-06', why: "the lock from ACCEPTED on needs the carrier's acceptance: run with --controls sandbox" }],
       },
-      commands,
-    },
-  )
+      {
+        // whether the delivery requires an appointment, and how far the order is walked before the
+        // commands: 0 INITIALIZED, 1 CONFIRMED, 2 ACCEPTED (with controls), so the lock is met often
+        params: fc.tuple(fc.boolean(), fc.nat({ max: sandbox ? 2 : 1 }), appointmentArb),
+        setup: async ([deliveryRequired, walk, first]) => {
+          const lane = LANES[0]!
+          const { id } = await makeQuote(ctx, lane, FREIGHT)
+          const body = createBody(ctx, lane, FREIGHT, { quoteId: id, deliveryAppointmentRequired: deliveryRequired, note: 'appointments' })
+          const { orderNumber } = await makeShipment(ctx, body)
+          const pick = body['pickupAddress'] as { contactPerson: string; phoneNumber: string }
+          const drop = body['deliveryAddress'] as { contactPerson: string; phoneNumber: string }
+          const model: Model = {
+            status: 'INITIALIZED' as Status,
+            orderNumber,
+            required: { PICKUP: false, DELIVERY: deliveryRequired },
+            address: {
+              PICKUP: { contactPerson: pick.contactPerson, phoneNumber: pick.phoneNumber },
+              DELIVERY: { contactPerson: drop.contactPerson, phoneNumber: drop.phoneNumber },
+            },
+            order: {},
+          }
+          if (walk >= 1) {
+            if (deliveryRequired) await putStep(model, 'DELIVERY', first, 'plain')
+            await confirmStep(model)
+          }
+          if (walk >= 2) await eventStep(model, 'ACCEPT')
+          return { model, real: undefined }
+        },
+        commands,
+        // ORD-06 whatever the seed: an upload to an ACCEPTED order is 409 order_accepted_appointment_locked
+        examples: sandbox
+          ? [{ params: [false, 2, { channel: 'PHONE' }], commands: [command<Model, undefined>('Upload(PICKUP, PACKING_SLIP)', () => true, (m) => uploadStep(m, 'PICKUP', 'PACKING_SLIP'))] }]
+          : [],
+      },
+    )
+
+  const startedAt = ctx.http.transcript.length
+  return guarded(ctx, { name: NAME, rules: RULES }, startedAt, async () => {
+    if (sandbox) await replaceStep()
+    return modelRun(startedAt)
+  })
 }
 
 /** Appointment PUT then GET (full replace, merge and provenance), the lock and its override, documents, and confirm's appointment check. */
