@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Check, CheckResult, KitContext } from '../../src/check.js'
 import { toCurlScript } from '../../src/curl.js'
 import { appointments, idempotency, lifecycle, quoteThenCreate, STATEFUL_CHECKS, tenancy } from '../../src/checks/stateful/index.js'
+import { pathParameters } from '../../src/checks/stateless/parameters.js'
 import { runsOf } from '../support/runs.js'
 import { brokenProxy, jsonAnswer, kitContext, sandbox, type Breakage, type Sandbox } from './support.js'
 
@@ -119,6 +120,41 @@ describe('each stateful check catches a server that breaks its rule', () => {
           : r,
     }
     expectCaught(await againstBroken(appointments, noReasonNeeded), 'ORD-06')
+  })
+
+  // The survivors of the mutant benchmark (issue 27), now met by a fixed case whatever the seed.
+  it('lifecycle: a server whose carrier accepts an unconfirmed order breaks ORD-07 (mutant M17)', async () => {
+    const accept: Breakage = {
+      answer: (r, a) => (r.url.endsWith('/events') && a.status >= 400 && a.status < 500 && r.body.toString('utf8').includes('ACCEPT') ? jsonAnswer(a, { orderStatus: 'ACCEPTED' }, 200) : a),
+    }
+    const run = await againstBroken(lifecycle, accept)
+    expectCaught(run, 'ORD-07')
+    expect(run.result.failures[0]!.expected).toMatch(/ACCEPT in INITIALIZED/)
+  })
+
+  it('appointments: a server that takes uploads after acceptance breaks ORD-06 (mutant M23)', async () => {
+    const unlocked: Breakage = {
+      answer: (r, a) => (r.method === 'POST' && r.url.includes('/document/') && a.status === 409 ? jsonAnswer(a, { type: 'PACKING_SLIP', stop: 'PICKUP', contentType: 'application/pdf' }, 200) : a),
+    }
+    const run = await againstBroken(appointments, unlocked)
+    expectCaught(run, 'ORD-06')
+    expect(run.result.failures[0]!.expected).toMatch(/^upload .* in ACCEPTED/)
+  })
+
+  it('quote then create: a server whose quoteExpirationTime is 72 hours out breaks QTE-02 (mutant M42)', async () => {
+    const late: Breakage = {
+      answer: (r, a) => {
+        if (r.method !== 'POST' || r.url !== '/v1/shipper/quote' || a.status !== 200) return a
+        const q = JSON.parse(a.body.toString('utf8')) as Record<string, unknown>
+        return jsonAnswer(a, { ...q, quoteExpirationTime: new Date(Date.parse(String(q['quoteExpirationTime'])) + 24 * 3_600_000).toISOString() })
+      },
+    }
+    expectCaught(await againstBroken(quoteThenCreate, late), 'QTE-02')
+  })
+
+  it('path parameters: a server that answers an order nobody holds 403 instead of 404 breaks AUTH-03 (mutant M16)', async () => {
+    const swap: Breakage = { answer: (r, a) => (r.method === 'GET' && /^\/v1\/shipper\/shipment\/[^/?]+$/.test(r.url) && a.status === 404 ? { ...a, status: 403 } : a) }
+    expectCaught(await againstBroken(pathParameters, swap), 'AUTH-03')
   })
 
   it("tenancy: a server that answers another company's appointment with 403 instead of 404 order_not_found breaks AUTH-03", async () => {
