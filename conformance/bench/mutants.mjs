@@ -14,7 +14,9 @@
 //   node conformance/bench/mutants.mjs --list          # the list, as Markdown
 //   options: --runs N (kit runs per property, default 10), --seed S (default 27), --json FILE (results),
 //            --kit FILE (the kit's launcher; default conformance/bin/shipper-rules-conformance.js: a
-//            copy of bin/ and dist/ elsewhere keeps a long run on one build while the tree changes)
+//            copy of bin/ and dist/ elsewhere keeps a long run on one build while the tree changes),
+//            --examples FILE (Markdown: for each kind of bug, the first mutant caught, as the kit
+//            printed its first failure: rule, sentence, expected, actual and the curl script)
 import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -198,7 +200,9 @@ const runOne = async (m, options) => {
   try {
     const report = await kit(server, options)
     const rules = caughtBy(report)
-    return { id: m?.id ?? 'baseline', detected: rules.length > 0, rules, requests: report.requests, ms: Date.now() - t0 }
+    // the kit's first failure as it printed it, to show a caught mutant with its curl script
+    const first = report.rules.flatMap((row) => row.failures.map((f) => ({ rule: row.rule, sentence: row.sentence, check: f.check, expected: f.expected, actual: f.actual, curl: f.curl })))[0]
+    return { id: m?.id ?? 'baseline', detected: rules.length > 0, rules, requests: report.requests, ms: Date.now() - t0, ...(first === undefined ? {} : { example: first }) }
   } finally {
     await stop(server)
     rmSync(server.data, { recursive: true, force: true })
@@ -217,6 +221,7 @@ const main = async () => {
       list: { type: 'boolean', default: false },
       'no-baseline': { type: 'boolean', default: false },
       kit: { type: 'string' },
+      examples: { type: 'string' },
     },
   })
   if (values.kit !== undefined) KIT = values.kit
@@ -254,6 +259,16 @@ const main = async () => {
   console.log(`\ndetected ${detected.length} of ${counted.length} non-equivalent mutants (${counted.length === 0 ? 0 : Math.round((1000 * detected.length) / counted.length) / 10} %); ${results.length - counted.length} equivalent; ${Math.round((Date.now() - t0) / 1000)} s in all`)
   for (const r of counted.filter((x) => !x.detected)) console.log(`  survived: ${r.id} ${r.kind}: ${r.what}`)
   if (values.json !== undefined) writeFileSync(values.json, JSON.stringify({ options, results }, null, 2) + '\n')
+  if (values.examples !== undefined) {
+    const kinds = [...new Set(MUTANTS.map((m) => m.kind))]
+    const sections = kinds.flatMap((kind) => {
+      const r = results.find((x) => x.kind === kind && x.equivalent === false && x.example !== undefined)
+      if (r === undefined) return [`## ${kind}\n\nno mutant of this kind was caught in this run\n`]
+      const e = r.example
+      return [`## ${kind}: ${r.id}, ${r.what}\n\nFAILED ${e.rule} (${e.check}): ${e.sentence}\n\n- expected: ${e.expected}\n- actual: ${e.actual}\n\n\`\`\`bash\n${e.curl.trimEnd()}\n\`\`\`\n`]
+    })
+    writeFileSync(values.examples, `# A caught mutant of each kind (seed ${options.seed}, ${options.runs} runs a property)\n\n${sections.join('\n')}`)
+  }
   return 0
 }
 
