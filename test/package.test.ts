@@ -105,7 +105,7 @@ describe('package', () => {
       withTable: (readme: string, table: string) => string
     }
     const rows = await size.measure()
-    expect(rows.map((r) => r.label)).toHaveLength(6)
+    expect(rows.map((r) => r.label)).toHaveLength(7)
     for (const r of rows) {
       expect(r.minified, `${r.label}: minified bytes over the budget`).toBeLessThanOrEqual(r.budgetMin)
       expect(r.gzipped, `${r.label}: gzipped bytes over the budget`).toBeLessThanOrEqual(r.budgetGzip)
