@@ -6,7 +6,7 @@
 import { checkAppointmentUpload } from 'shipper-rules'
 import type { Check, RuleId } from '../../check.js'
 import type { Received } from '../../http.js'
-import { createBody, describe, expectAnswer, LANES, makeShipment, multipartFile, post, RuleBroken } from '../stateful/support.js'
+import { createBody, describe, expectAnswer, LANES, makeShipment, multipartFile, onePagePdfText, post, RuleBroken } from '../stateful/support.js'
 import { scenario } from './support.js'
 
 const NAME = 'coverage: appointment upload type and size'
@@ -16,18 +16,7 @@ const LIMIT = 10 * 1024 * 1024
 
 /** A one-page PDF of exactly `size` bytes: a comment line after the header pads it, the cross-reference offsets counted after it. */
 export const pdfOfSize = (size: number): Uint8Array => {
-  const objs = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>']
-  const build = (pad: number): string => {
-    let out = `%PDF-1.4\n%${'x'.repeat(pad)}\n`
-    const offsets: number[] = []
-    objs.forEach((o, i) => {
-      offsets.push(out.length)
-      out += `${i + 1} 0 obj\n${o}\nendobj\n`
-    })
-    const xref = out.length
-    out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
-    return `${out}trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  }
+  const build = (pad: number): string => onePagePdfText('x'.repeat(pad))
   // the startxref number's width grows with the padding: settle it in two passes
   let pad = Math.max(0, size - build(0).length)
   pad += size - build(pad).length

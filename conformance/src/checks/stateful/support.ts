@@ -183,14 +183,17 @@ export const makeShipment = async (ctx: KitContext, body: Record<string, unknown
   return { orderNumber: stringField('ORD-02', 'a created shipment', r, 'orderNumber'), price: field('ORD-02', 'a created shipment', r, 'totalPriceInCents') }
 }
 
-/** A one-page PDF of 300-odd bytes with a correct cross-reference table (any PDF reader opens it). */
-export const tinyPdf = (label: string): Uint8Array => {
+/**
+ * The text of a one-page PDF with a correct cross-reference table (any PDF reader opens it), its
+ * second line the comment `%<comment>` (a label, or padding to a wanted size).
+ */
+export const onePagePdfText = (comment: string): string => {
   const objs = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>`,
   ]
-  let out = `%PDF-1.4\n% ${label.replace(/[^A-Za-z0-9 -]/g, '')}\n`
+  let out = `%PDF-1.4\n%${comment}\n`
   const offsets: number[] = []
   objs.forEach((o, i) => {
     offsets.push(out.length)
@@ -198,9 +201,11 @@ export const tinyPdf = (label: string): Uint8Array => {
   })
   const xref = out.length
   out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
-  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return new TextEncoder().encode(out)
+  return `${out}trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
 }
+
+/** A one-page PDF of 300-odd bytes, labelled. */
+export const tinyPdf = (label: string): Uint8Array => new TextEncoder().encode(onePagePdfText(` ${label.replace(/[^A-Za-z0-9 -]/g, '')}`))
 
 /** A multipart/form-data body with one part `file` (the upload of spec endpoint 11). */
 export const multipartFile = (filename: string, contentType: string, bytes: Uint8Array): { raw: Uint8Array; contentType: string } => {
