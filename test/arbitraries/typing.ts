@@ -10,10 +10,10 @@
 import fc from 'fast-check'
 import { renderPath, type Path } from '../../src/errors/path.js'
 import type { RepairChange, RepairKind } from '../../src/rules/repair.js'
-import { emailArb, FLAG_NAMES, phoneArb, shipmentAddressArb, textArb, zipArb } from './address.js'
-import { requirementArb } from './appointment.js'
-import { componentsArb } from './components.js'
-import { createArb } from './requests.js'
+import { emailArb, FLAG_NAMES, phoneArb, shipmentAddressArb, textArb, zipArb } from '../../src/arbitraries/address.js'
+import { requirementArb } from '../../src/arbitraries/appointment.js'
+import { componentsArb } from '../../src/arbitraries/components.js'
+import { createArb } from '../../src/arbitraries/requests.js'
 
 // ---------------------------------------------------------------------------------------------
 // The spec's forms

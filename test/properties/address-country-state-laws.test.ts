@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fastAddress, normalizeAddress } from '../../src/rules/address.js'
-import { shipmentAddressArb } from '../arbitraries/address.js'
+import { shipmentAddressArb } from '../../src/arbitraries/address.js'
 
 const COUNTRIES = [undefined, 'US', 'us', 'Us', 'CA', 'MX', 'PR', 'GU', 'VI', 'AS', 'MP', 'DE', 'XX', 'U1', 'USA', '', 'u', 7, null] as const
 const STATES = [undefined, 'IL', 'il', 'TX', 'DC', 'PR', 'GU', 'VI', 'AS', 'MP', 'UM', 'ON', 'XX', 'DE', '', 'I', 'ILL', 3, null] as const

@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { normalizeAddress } from '../../src/rules/address.js'
-import { corruptedAddressArb, shipmentAddressArb } from '../arbitraries/address.js'
+import { corruptedAddressArb, shipmentAddressArb } from '../../src/arbitraries/address.js'
 
 /** The Address fields in the order the spec's Address table lists them. */
 const WIRE_ORDER = [

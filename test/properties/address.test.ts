@@ -20,7 +20,7 @@ import {
   shipmentAddressArb,
   timeArb,
   zipArb,
-} from '../arbitraries/address.js'
+} from '../../src/arbitraries/address.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 import { leftOf, rightOf } from '../support/either.js'
 

@@ -3,7 +3,7 @@ import { isLeft, isRight } from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { AppointmentRequirementRequest } from '../../src/model/appointment.js'
 import { validateAppointmentRequirement } from '../../src/rules/appointment.js'
-import { contactArb, corruptedRequirementArb, requirementArb } from '../arbitraries/appointment.js'
+import { contactArb, corruptedRequirementArb, requirementArb } from '../../src/arbitraries/appointment.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 
 const PREFIXES = [

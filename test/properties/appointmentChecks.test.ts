@@ -9,7 +9,7 @@ import {
   type AppointmentWriteOptions,
 } from '../../src/rules/appointmentChecks.js'
 import { isAppointmentLocked } from '../../src/rules/orderLifecycle.js'
-import { corruptedRequirementArb, requirementArb } from '../arbitraries/appointment.js'
+import { corruptedRequirementArb, requirementArb } from '../../src/arbitraries/appointment.js'
 
 const statusArb = fc.constantFrom(...ORDER_STATUSES)
 const reasonArb = fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.trim() !== '')

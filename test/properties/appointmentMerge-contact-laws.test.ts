@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { contactKey, mergeAppointment } from '../../src/rules/appointmentMerge.js'
-import { contactPhoneArb } from '../arbitraries/appointment.js'
+import { contactPhoneArb } from '../../src/arbitraries/appointment.js'
 
 const emailArb = fc.constantFrom('dock@example.com', 'Dock@Example.com', 'desk@example.com', 'DESK@EXAMPLE.COM')
 const phoneArb = fc.oneof(contactPhoneArb, fc.constantFrom('+13125550100', '+13125550101'))

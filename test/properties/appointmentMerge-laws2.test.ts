@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest'
 import { validateAppointmentRequirement } from '../../src/rules/appointment.js'
 import { AppointmentRequirementResponse } from '../../src/model/appointment.js'
 import { contactKey, MERGED_FIELDS, mergeAppointment, readAppointmentResponse } from '../../src/rules/appointmentMerge.js'
-import { requirementArb } from '../arbitraries/appointment.js'
+import { requirementArb } from '../../src/arbitraries/appointment.js'
 
 const jsonWord = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v)
 

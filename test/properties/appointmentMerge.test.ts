@@ -3,7 +3,7 @@ import { isRight } from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { validateAppointmentRequirement, type AppointmentRequirement, type Contact } from '../../src/rules/appointment.js'
 import { contactKey, INSTRUCTIONS_SEPARATOR, mergeAppointment, readAppointmentResponse } from '../../src/rules/appointmentMerge.js'
-import { requirementArb } from '../arbitraries/appointment.js'
+import { requirementArb } from '../../src/arbitraries/appointment.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 
 const valid = requirementArb.map((r) => {

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import { transitDays } from '../../src/rules/calendar.js'
 import { estimateDelivery } from '../../src/rules/calendarEta.js'
-import { timeArb } from '../arbitraries/address.js'
+import { timeArb } from '../../src/arbitraries/address.js'
 
 const ZONES = ['America/Chicago', 'America/New_York', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu', 'America/Puerto_Rico', 'Pacific/Guam']
 const instantArb = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }).map((ms) => DateTime.fromMillis(ms, { zone: 'utc' }))

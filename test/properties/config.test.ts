@@ -7,7 +7,7 @@ import { defaultConfig, makeConfig } from '../../src/config.js'
 import { renderPath, type Path } from '../../src/errors/path.js'
 import type { Violation, ViolationCode } from '../../src/errors/violation.js'
 import { FREIGHT_CLASSES, NMFC_2025_SCALE } from '../../src/model/densityScales.js'
-import { keySegmentArb } from '../arbitraries/errors.js'
+import { keySegmentArb } from '../../src/arbitraries/errors.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 import { leftOf, rightOf } from '../support/either.js'
 

@@ -8,7 +8,7 @@ import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import { checkQuoteForShipment } from '../../src/rules/confirm.js'
 import { validateCreateShipment, type NormalizedCreateShipment } from '../../src/rules/requests.js'
-import { createArb } from '../arbitraries/requests.js'
+import { createArb } from '../../src/arbitraries/requests.js'
 import { leftOf, rightOf } from '../support/either.js'
 import { QUOTE_CREATED, quoteFor } from '../support/quotes.js'
 

@@ -10,7 +10,7 @@ import { makeConfig } from '../../src/config.js'
 import { problemFor } from '../../src/errors/problem.js'
 import { checkQuoteForShipment, validateConfirm } from '../../src/rules/confirm.js'
 import { validateCreateShipment } from '../../src/rules/requests.js'
-import { fullCreateArb } from '../arbitraries/dispatch.js'
+import { fullCreateArb } from '../../src/arbitraries/dispatch.js'
 import { rightOf } from '../support/either.js'
 
 const QUOTE_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301'

@@ -9,7 +9,7 @@ import { isLeft } from 'fp-ts/lib/Either.js'
 import { parsePath, renderPath } from '../../src/errors/path.js'
 import { REASON_CATALOGUE, REASON_CODES, isReasonCode, statusForReason } from '../../src/errors/catalogue.js'
 import { problemFor, readProblemDetail, validationProblem } from '../../src/errors/problem.js'
-import { reasonCodeArb, violationsArb } from '../arbitraries/errors.js'
+import { reasonCodeArb, violationsArb } from '../../src/arbitraries/errors.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 import { leftOf, rightOf } from '../support/either.js'
 

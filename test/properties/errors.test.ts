@@ -33,7 +33,7 @@ import {
   reasonCodeArb,
   violationArb,
   violationsArb,
-} from '../arbitraries/errors.js'
+} from '../../src/arbitraries/errors.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 import { leftOf, rightOf } from '../support/either.js'
 

@@ -18,7 +18,7 @@ import {
   weightArb,
   type SpecScale,
   type ThresholdPallet,
-} from '../arbitraries/freight.js'
+} from '../../src/arbitraries/freight.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 
 // ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import { defaultConfig, makeConfig, type RulesConfig } from '../../src/config.js
 import { FREIGHT_CLASSES } from '../../src/model/densityScales.js'
 import { fastComponents, inspectComponents, orderTotals } from '../../src/rules/freightComponents.js'
 import { DEFAULT_PALLET_DIMENSIONS } from '../../src/rules/freightDimensions.js'
-import { boundsOf, componentWithin, configArb } from '../arbitraries/components.js'
+import { boundsOf, componentWithin, configArb } from '../../src/arbitraries/components.js'
 import { rightOf } from '../support/either.js'
 
 const configOf = (overrides: Record<string, unknown>): RulesConfig => rightOf(makeConfig(overrides))

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { defaultConfig, type RulesConfig } from '../../src/config.js'
 import { fastComponent, fastComponents, inspectComponents, limitsFor, orderTotals, validateComponents } from '../../src/rules/freightComponents.js'
-import { boundsOf, configArb, type Bounds } from '../arbitraries/components.js'
+import { boundsOf, configArb, type Bounds } from '../../src/arbitraries/components.js'
 
 type Dims = { length: number; width: number; height: number }
 const NAMES = ['length', 'width', 'height'] as const

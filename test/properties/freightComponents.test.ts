@@ -11,7 +11,7 @@ import {
   validateComponents,
   type NormalizedComponent,
 } from '../../src/rules/freightComponents.js'
-import { boundsOf, componentsArb, componentWithin, configArb, DEFAULT_BOUNDS, type Bounds } from '../arbitraries/components.js'
+import { boundsOf, componentsArb, componentWithin, configArb, DEFAULT_BOUNDS, type Bounds } from '../../src/arbitraries/components.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 import { leftOf, rightOf } from '../support/either.js'
 

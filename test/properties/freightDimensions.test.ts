@@ -17,7 +17,7 @@ import {
   oversizedPalletArb,
   type DimensionsCase,
   type FootprintConfig,
-} from '../arbitraries/freight.js'
+} from '../../src/arbitraries/freight.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 
 const SOURCES = ['dimensions', 'palletDimensions', 'default'] as const

@@ -7,10 +7,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { mergeAppointment, validateAppointmentRequirement } from '../../src/rules/index.js'
 import { validateCreateShipment, validateCreateShipmentReference, validateQuoteRequest, validateQuoteRequestReference } from '../../src/rules/requests.js'
-import { requirementArb } from '../arbitraries/appointment.js'
-import { fullCreateArb } from '../arbitraries/dispatch.js'
-import { quoteRequestArb } from '../arbitraries/quote.js'
-import { createArb } from '../arbitraries/requests.js'
+import { requirementArb } from '../../src/arbitraries/appointment.js'
+import { fullCreateArb } from '../../src/arbitraries/dispatch.js'
+import { quoteRequestArb } from '../../src/arbitraries/quote.js'
+import { createArb } from '../../src/arbitraries/requests.js'
 
 /** Whether a value is exactly what its JSON text reads back as: strict equality tells an undefined member, NaN (read back as null) and -0 (read back as 0) from the JSON value. */
 const isJson = (value: unknown): void => {

@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest'
 import { REASON_CATALOGUE, REASON_CODES, isReasonCode } from '../../src/errors/catalogue.js'
 import { problemFor } from '../../src/errors/problem.js'
 import { ProblemDetailCodec } from '../../src/model/problem.js'
-import { problemArb, reasonCodeArb } from '../arbitraries/errors.js'
-import { corruptedFieldByFieldArb, describeCorruption, show } from '../arbitraries/corruption.js'
+import { problemArb, reasonCodeArb } from '../../src/arbitraries/errors.js'
+import { corruptedFieldByFieldArb, describeCorruption, show } from '../../src/arbitraries/corruption.js'
 import { ajvFor, compiledSchema, generatedDocument } from '../support/openapiAjv.js'
 
 /** A problem as a server of the sandbox sends it: with or without `instance`. */

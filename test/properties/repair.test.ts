@@ -13,10 +13,10 @@ import { validateComponents } from '../../src/rules/freightComponents.js'
 import { REPAIR_CHANGES, REPAIR_KINDS, repairInput, type Repair, type RepairKind } from '../../src/rules/repair.js'
 import { validateCreateShipment, validateQuoteRequest } from '../../src/rules/requests.js'
 import { validateGpsData } from '../../src/rules/tracking.js'
-import { shipmentAddressArb } from '../arbitraries/address.js'
-import { componentsArb } from '../arbitraries/components.js'
+import { shipmentAddressArb } from '../../src/arbitraries/address.js'
+import { componentsArb } from '../../src/arbitraries/components.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
-import { createArb } from '../arbitraries/requests.js'
+import { createArb } from '../../src/arbitraries/requests.js'
 import { BLANKS, GPS_NOW_ISO, TYPING_KINDS, typedArb, type Slot } from '../arbitraries/typing.js'
 
 const NOW = DateTime.fromISO(GPS_NOW_ISO, { zone: 'utc' })

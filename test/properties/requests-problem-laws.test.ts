@@ -6,8 +6,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { validateCreateShipment, validateCreateShipmentReference, validateQuoteRequest, validateQuoteRequestReference } from '../../src/rules/requests.js'
-import { requirementArb } from '../arbitraries/appointment.js'
-import { createArb } from '../arbitraries/requests.js'
+import { requirementArb } from '../../src/arbitraries/appointment.js'
+import { createArb } from '../../src/arbitraries/requests.js'
 
 const jsonWord = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v)
 const VALIDATORS = [validateCreateShipment, validateCreateShipmentReference, validateQuoteRequest, validateQuoteRequestReference] as const

@@ -9,8 +9,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { validateCreateShipment, validateCreateShipmentReference, validateQuoteRequest, validateQuoteRequestReference } from '../../src/rules/requests.js'
 import { fastQuoteRequest } from '../../src/rules/requestsFast.js'
-import { fullCreateArb } from '../arbitraries/dispatch.js'
-import { quoteRequestArb } from '../arbitraries/quote.js'
+import { fullCreateArb } from '../../src/arbitraries/dispatch.js'
+import { quoteRequestArb } from '../../src/arbitraries/quote.js'
 
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const twin = (key: string): string => (key[0] === key[0]!.toUpperCase() ? key[0]!.toLowerCase() : key[0]!.toUpperCase()) + key.slice(1)

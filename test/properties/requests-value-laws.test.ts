@@ -12,8 +12,8 @@ import { normalizeAddress } from '../../src/rules/address.js'
 import { validateAppointmentRequirement } from '../../src/rules/appointment.js'
 import { inspectComponents } from '../../src/rules/freightComponents.js'
 import { validateCreateShipment, validateCreateShipmentReference, validateQuoteRequest, validateQuoteRequestReference } from '../../src/rules/requests.js'
-import { fullCreateArb } from '../arbitraries/dispatch.js'
-import { quoteRequestArb } from '../arbitraries/quote.js'
+import { fullCreateArb } from '../../src/arbitraries/dispatch.js'
+import { quoteRequestArb } from '../../src/arbitraries/quote.js'
 import { rightOf } from '../support/either.js'
 
 const right = <A>(r: Either<unknown, A>): A => rightOf(r)

@@ -12,9 +12,9 @@ import { LIMITS } from '../../src/model/patterns.js'
 import { validateAppointmentRequirement } from '../../src/rules/appointment.js'
 import { validateCreateShipment, validateQuoteRequest } from '../../src/rules/requests.js'
 import { fastDispatch, fastRequirement } from '../../src/rules/requestsFast.js'
-import { contactArb, requirementArb } from '../arbitraries/appointment.js'
-import { dispatchArb, fullCreateArb } from '../arbitraries/dispatch.js'
-import { quoteRequestArb } from '../arbitraries/quote.js'
+import { contactArb, requirementArb } from '../../src/arbitraries/appointment.js'
+import { dispatchArb, fullCreateArb } from '../../src/arbitraries/dispatch.js'
+import { quoteRequestArb } from '../../src/arbitraries/quote.js'
 import { rightOf } from '../support/either.js'
 
 /** `o` with its member `key` moved to its prototype. */

@@ -20,11 +20,11 @@ import { validateCreateShipment, validateQuoteRequest } from '../../src/rules/re
 import { parseOrderNumber } from '../../src/rules/tenancy.js'
 import { parseTrackingInclude, validateGpsData } from '../../src/rules/tracking.js'
 import { checkWireText, isWireText } from '../../src/rules/wireText.js'
-import { shipmentAddressArb } from '../arbitraries/address.js'
-import { requirementArb } from '../arbitraries/appointment.js'
-import { fullCreateArb } from '../arbitraries/dispatch.js'
-import { quoteRequestArb } from '../arbitraries/quote.js'
-import { FAR_FUTURE, gpsArb } from '../arbitraries/tracking.js'
+import { shipmentAddressArb } from '../../src/arbitraries/address.js'
+import { requirementArb } from '../../src/arbitraries/appointment.js'
+import { fullCreateArb } from '../../src/arbitraries/dispatch.js'
+import { quoteRequestArb } from '../../src/arbitraries/quote.js'
+import { FAR_FUTURE, gpsArb } from '../../src/arbitraries/tracking.js'
 import { ajvFor } from '../support/openapiAjv.js'
 
 /** The oracle, apart from the code: encodeURIComponent throws on an unpaired surrogate. */

@@ -24,7 +24,7 @@
 // docs/robustness.md describes the behaviour these tests hold.
 import { describe, expect, it, vi } from 'vitest'
 import type { Path } from '../../src/errors/path.js'
-import { placesOf } from '../arbitraries/corruption.js'
+import { placesOf } from '../../src/arbitraries/corruption.js'
 import { canonical } from '../support/canonical.js'
 import { exampleCalls, examplePayloadCalls, functionExports, misfit, type FunctionExport } from '../support/exports.js'
 import { cyclic, throwingGetters, throwingProxy } from '../support/hostile.js'

@@ -5,7 +5,7 @@
 // Every mutation copies along the path; the payload itself is never changed.
 import fc from 'fast-check'
 import type { Path } from '../../src/errors/path.js'
-import { placesOf } from '../arbitraries/corruption.js'
+import { placesOf } from '../../src/arbitraries/corruption.js'
 
 /** What a mutation does at its place. */
 export type MutationOp = 'drop' | 'retype' | 'duplicate' | 'nest' | 'special' | 'text' | 'hostile-key'

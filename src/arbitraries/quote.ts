@@ -1,8 +1,8 @@
 // Generators for quote requests (QTE-01, ADDR-13) and for addresses as a server sends them
 // (ADDR-03): valid by construction, exactly as the spec reads them.
 import fc from 'fast-check'
-import { ISO_3166_1_ALPHA_2, SERVED_COUNTRIES } from '../../src/model/countries.js'
-import { SHIPMENT_MODES } from '../../src/model/patterns.js'
+import { ISO_3166_1_ALPHA_2, SERVED_COUNTRIES } from '../model/countries.js'
+import { SHIPMENT_MODES } from '../model/patterns.js'
 import { randomCase, shipmentAddressArb, zipArb } from './address.js'
 import { dateTimeArb } from './dateTime.js'
 import { wireComponentsArb } from './orderComponents.js'

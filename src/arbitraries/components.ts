@@ -3,8 +3,8 @@
 // random valid configurations.
 import fc from 'fast-check'
 import { isRight } from 'fp-ts/lib/Either.js'
-import { makeConfig, type RulesConfig } from '../../src/config.js'
-import { FREIGHT_CLASSES } from '../../src/model/densityScales.js'
+import { makeConfig, type RulesConfig } from '../config.js'
+import { FREIGHT_CLASSES } from '../model/densityScales.js'
 
 export interface Bounds {
   readonly min: { length: number; width: number; height: number }

@@ -5,7 +5,7 @@
 // ignored beside complete dimensions (then any whole numbers too); every optional string any
 // string; pieceCount up to 2^53 − 1.
 import fc from 'fast-check'
-import { FREIGHT_CLASSES } from '../../src/model/densityScales.js'
+import { FREIGHT_CLASSES } from '../model/densityScales.js'
 import { DEFAULT_BOUNDS } from './components.js'
 
 const within = (max: number) => fc.integer({ min: DEFAULT_BOUNDS.min.length, max })

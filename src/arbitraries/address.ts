@@ -4,8 +4,8 @@
 // that record the path they corrupted. What a person types (padding, lower-case codes, empty
 // optionals) is test/arbitraries/typing.ts's business: repairInput turns it into these.
 import fc from 'fast-check'
-import { ADDRESS_FLAGS } from '../../src/model/addressFields.js'
-import { US_STATES_AND_DC, US_TERRITORIES } from '../../src/rules/country.js'
+import { ADDRESS_FLAGS } from '../model/addressFields.js'
+import { US_STATES_AND_DC, US_TERRITORIES } from '../rules/country.js'
 
 /** Blanks around a value, as a person types them (for repairInput's properties). */
 export const pad = (core: fc.Arbitrary<string>): fc.Arbitrary<string> =>

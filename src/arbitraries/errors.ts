@@ -3,10 +3,10 @@
  * problem details built by `problemFor`.
  */
 import fc from 'fast-check'
-import { renderPath, type Path, type PathSegment } from '../../src/errors/path.js'
-import { VIOLATION_CODES, type Violation, type ViolationCode, type Violations } from '../../src/errors/violation.js'
-import { REASON_CODES, type ReasonCode } from '../../src/errors/catalogue.js'
-import { problemFor, type ProblemDetail } from '../../src/errors/problem.js'
+import { renderPath, type Path, type PathSegment } from '../errors/path.js'
+import { VIOLATION_CODES, type Violation, type ViolationCode, type Violations } from '../errors/violation.js'
+import { REASON_CODES, type ReasonCode } from '../errors/catalogue.js'
+import { problemFor, type ProblemDetail } from '../errors/problem.js'
 
 /** An identifier-like object key: `pickupAddress`, `_x`, `zipCode2`. */
 export const keySegmentArb: fc.Arbitrary<string> = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,12}$/)

@@ -12,7 +12,7 @@
 // character replaced, inserted or removed; a number as a string, off by one, by a half, negated;
 // an array shortened, emptied or grown past each list limit; an object wrapped in an array.
 import fc from 'fast-check'
-import { renderPath, type Path, type PathSegment } from '../../src/errors/path.js'
+import { renderPath, type Path, type PathSegment } from '../errors/path.js'
 
 /** What a corruption did at its path. */
 export type CorruptionOp = 'replace' | 'delete' | 'add'

@@ -5,9 +5,9 @@
 // built), and footprints with pallets built to fit them or not.
 import fc from 'fast-check'
 import { isRight } from 'fp-ts/lib/Either.js'
-import { makeConfig, type RulesConfig } from '../../src/config.js'
-import { FREIGHT_CLASSES, type DensityScale, type FreightClassName } from '../../src/model/densityScales.js'
-import type { PalletSize } from '../../src/rules/freightClass.js'
+import { makeConfig, type RulesConfig } from '../config.js'
+import { FREIGHT_CLASSES, type DensityScale, type FreightClassName } from '../model/densityScales.js'
+import type { PalletSize } from '../rules/freightClass.js'
 
 // ---------------------------------------------------------------------------------------------
 // Realistic pallets
