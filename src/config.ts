@@ -13,7 +13,7 @@ import { isObject, jsonType, own, type JsonObject } from './internal/input.js'
 import { FREIGHT_CLASSES, NMFC_2025_SCALE, type DensityScale } from './model/densityScales.js'
 import { isCalendarDay } from './model/timestamps.js'
 import { total } from './internal/total.js'
-import { unreadableResult } from './internal/unreadable.js'
+import { unreadableResult } from './errors/unreadable.js'
 
 /**
  * Length, width and height in inches.

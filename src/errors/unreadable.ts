@@ -1,14 +1,14 @@
 /**
  * The failure values of the Either-returning exports for an input that could not be read at all
- * (see `total` in ./total.ts).
+ * (see `total` in ../internal/total.ts).
  *
  * @internal
  * @module
  */
-import { violationAt, type Violation, type Violations } from '../errors/violation.js'
-import { validationProblem, type ProblemDetail } from '../errors/problem.js'
+import { violationAt, type Violation, type Violations } from './violation.js'
+import { validationProblem, type ProblemDetail } from './problem.js'
 import type { Either } from 'fp-ts/lib/Either.js'
-import { left } from './either.js'
+import { left } from '../internal/either.js'
 
 /** The reason of the violation an unreadable input gets. */
 export const UNREADABLE_REASON = 'could not be read: the input is not of the documented type'

@@ -16,9 +16,9 @@ import { asciiUpperCase } from '../internal/text.js'
 import type { NormalizedAddress, NormalizedShipmentAddress } from '../model/address.js'
 import { ADDRESS_FLAGS } from '../model/addressFields.js'
 import { WIRE_FORMATS } from '../model/patterns.js'
-import { unreadableResult } from '../internal/unreadable.js'
+import { unreadableResult } from '../errors/unreadable.js'
 import { canonicalTerritory, classifyCountry, isRequestState, type ServedCountry } from './country.js'
-import { codeKind, isLetters2, isText, isUpper2, isZip, optEmail, optFlag, optFormat, optText, REQUEST_STATE, required, SERVED, TERRITORY } from '../internal/fastChecks.js'
+import { codeKind, isLetters2, isText, isUpper2, isZip, optEmail, optFlag, optFormat, optText, REQUEST_STATE, required, SERVED, TERRITORY } from '../validate/fastChecks.js'
 import {
   formatField,
   readEmail,
@@ -29,7 +29,7 @@ import {
   type PatternOptions,
   type Sink,
   type TextOptions,
-} from '../internal/fields.js'
+} from '../validate/fields.js'
 
 /**
  * What an address is being read for: `shipment` (a create request: ADDR-01 … ADDR-12), `quote`

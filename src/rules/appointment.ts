@@ -8,11 +8,11 @@
 import { parsePath, type Path } from '../errors/path.js'
 import { violationAt, type Result, type Violations } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
-import { formatField, readEmail, readInteger, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { formatField, readEmail, readInteger, readPattern, readText, report, typeMessage, type Sink } from '../validate/fields.js'
 import { isObject, own, type JsonObject } from '../internal/input.js'
 import { formatTest, LIMITS, WIRE_FORMATS } from '../model/patterns.js'
 import { total } from '../internal/total.js'
-import { unreadableResult } from '../internal/unreadable.js'
+import { unreadableResult } from '../errors/unreadable.js'
 
 /**
  * The booking channels, least strict first (APT-01, APT-07).

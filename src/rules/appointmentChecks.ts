@@ -13,7 +13,7 @@ import { isAbsent } from '../internal/input.js'
 import { validateAppointmentRequirement } from './appointment.js'
 import { isAppointmentLocked, isOrderStatus } from './orderLifecycle.js'
 import { total } from '../internal/total.js'
-import { UNREADABLE_REASON } from '../internal/unreadable.js'
+import { UNREADABLE_REASON } from '../errors/unreadable.js'
 import { isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 
 /**

@@ -8,7 +8,7 @@
 import { parsePath } from '../errors/path.js'
 import { violationAt, type Result, type Violations } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
-import { readInteger, readPattern, readText, typeMessage, type Sink } from '../internal/fields.js'
+import { readInteger, readPattern, readText, typeMessage, type Sink } from '../validate/fields.js'
 import { isAbsent, isObject, own, type JsonObject } from '../internal/input.js'
 import { exceedsLength } from '../internal/text.js'
 import { CONTACT_PHONE_PATTERN, LIMITS } from '../model/patterns.js'
@@ -22,7 +22,7 @@ import {
   type Contact,
 } from './appointment.js'
 import { total } from '../internal/total.js'
-import { unreadableResult } from '../internal/unreadable.js'
+import { unreadableResult } from '../errors/unreadable.js'
 
 /**
  * Where a merged field's value comes from (APT-14).

@@ -16,7 +16,7 @@ import { transition } from './orderLifecycle.js'
 import { quoteExpiresAt, type StoredQuote } from './quotes.js'
 import { validateCreateShipment, type NormalizedCreateShipment, type NormalizedQuoteRequest } from './requests.js'
 import { total } from '../internal/total.js'
-import { unreadableProblem } from '../internal/unreadable.js'
+import { unreadableProblem } from '../errors/unreadable.js'
 
 /**
  * What confirmation is decided from (API.md): the order's state and quote, the stored create

@@ -13,7 +13,7 @@ import { left, right } from '../internal/either.js'
 import { isWellFormedWireText } from '../internal/text.js'
 import { isBlankUnit } from '../internal/text.js'
 import { total } from '../internal/total.js'
-import { unreadableProblem } from '../internal/unreadable.js'
+import { unreadableProblem } from '../errors/unreadable.js'
 
 /**
  * The stops of an order, as the path writes them (APT-17).

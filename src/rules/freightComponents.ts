@@ -12,11 +12,11 @@ import { problemFor, type ProblemDetail } from '../errors/problem.js'
 import { violationAt, type Violation } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import type { Either } from 'fp-ts/lib/Either.js'
-import { readInteger, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { readInteger, readText, report, typeMessage, type Sink } from '../validate/fields.js'
 import { isObject, jsonType, own, type JsonObject } from '../internal/input.js'
 import { FREIGHT_CLASSES, type FreightClassName } from '../model/densityScales.js'
 import { densityOf, effectiveFreightClass, freightClassForPallet, type PalletSize } from './freightClass.js'
-import { isText, isWhole, optText } from '../internal/fastChecks.js'
+import { isText, isWhole, optText } from '../validate/fastChecks.js'
 import { isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 import {
   DEFAULT_PALLET_DIMENSIONS,
@@ -29,7 +29,7 @@ import {
   type Notice,
 } from './freightDimensions.js'
 import { total } from '../internal/total.js'
-import { unreadableProblem } from '../internal/unreadable.js'
+import { unreadableProblem } from '../errors/unreadable.js'
 
 /**
  * A validated pallet group: dimensions resolved, class resolved, strings as sent, fields the

@@ -13,7 +13,7 @@ import type { FreightClassName } from '../model/densityScales.js'
 import type { NormalizedAddress } from '../model/address.js'
 import { effectiveFreightClass, type PalletSize } from './freightClass.js'
 import { total } from '../internal/total.js'
-import { unreadableProblem } from '../internal/unreadable.js'
+import { unreadableProblem } from '../errors/unreadable.js'
 
 /**
  * A delivered order as far as its invoice goes.

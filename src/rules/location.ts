@@ -5,9 +5,9 @@
  * @module
  */
 import { DateTime } from 'luxon'
-import { isInstant } from './dateTime.js'
-import { WIRE_MAX_MS, WIRE_MIN_MS } from './wireTime.js'
-import { EARTH_RADIUS_KM, isLatLon, type LatLon } from './sphere.js'
+import { isInstant } from '../internal/dateTime.js'
+import { WIRE_MAX_MS, WIRE_MIN_MS } from '../internal/wireTime.js'
+import { EARTH_RADIUS_KM, isLatLon, type LatLon } from '../internal/sphere.js'
 import type { GpsData, ShipmentLocation } from '../model/tracking.js'
 
 /** Half the Earth's circumference: a radius that covers every place. */

@@ -15,7 +15,7 @@ import { left, right } from '../internal/either.js'
 import { asciiLowerCase, isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 import { formatTest, WIRE_FORMATS } from '../model/patterns.js'
 import { total } from '../internal/total.js'
-import { unreadableProblem } from '../internal/unreadable.js'
+import { unreadableProblem } from '../errors/unreadable.js'
 
 const isQuoteId = formatTest(WIRE_FORMATS.quoteId)
 

@@ -5,7 +5,7 @@
  * by its fast path, which returns the part's normalized value when it is plainly valid and gives
  * up (`undefined`) at the first thing that is not; only then does the part's reference reader run,
  * which words every violation. So a fast path only has to be right about what it accepts: each
- * check is the reference's own or a stricter one (`internal/fastChecks.ts`), and the value it
+ * check is the reference's own or a stricter one (`validate/fastChecks.ts`), and the value it
  * builds is the reference's, member for member and in the same order, with no violation, path or
  * Either built. A read that throws (a Proxy, a getter) gives up too. The parts are independent,
  * so the violations come out as the reference composition lists them; the reference compositions
@@ -20,8 +20,8 @@
  */
 import { isObject, type JsonObject } from '../internal/input.js'
 import { CONTACT_PHONE_PATTERN, LIMITS, PORTAL_URL_PATTERN, WIRE_FORMATS } from '../model/patterns.js'
-import { formatField } from '../internal/fields.js'
-import { fastDateTime, isOwn, isText, isWhole, optEmail, optFormat, optShort, ownTrue, required } from '../internal/fastChecks.js'
+import { formatField } from '../validate/fields.js'
+import { fastDateTime, isOwn, isText, isWhole, optEmail, optFormat, optShort, ownTrue, required } from '../validate/fastChecks.js'
 import { defaultConfig } from '../config.js'
 import type { AppointmentRequirement, Contact } from './appointment.js'
 import { fastAddress } from './address.js'

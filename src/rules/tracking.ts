@@ -13,13 +13,13 @@ import { validationProblem, type ProblemDetail } from '../errors/problem.js'
 import { violationAt, type Result, type Violations } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import { instantOf } from '../internal/instant.js'
-import { DATE_TIME_FIELD, readInteger, readNumber, readPattern, readText, report, typeMessage, type Sink } from '../internal/fields.js'
+import { DATE_TIME_FIELD, readInteger, readNumber, readPattern, readText, report, typeMessage, type Sink } from '../validate/fields.js'
 import { isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 import { isObject, own } from '../internal/input.js'
 import type { GpsData } from '../model/tracking.js'
 import { TRACKING_INCLUDE_FORMAT } from '../model/patterns.js'
 import { total } from '../internal/total.js'
-import { unreadableResult } from '../internal/unreadable.js'
+import { unreadableResult } from '../errors/unreadable.js'
 
 /**
  * The optional sections of a tracking response (TRK-01): only `location` exists.

@@ -12,7 +12,7 @@ import { problemFor, type ProblemDetail } from '../errors/problem.js'
 import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import { isInstant } from '../internal/dateTime.js'
-import { iso, unavailableLocation } from '../internal/location.js'
+import { iso, unavailableLocation } from './location.js'
 import type { LatLon } from '../internal/sphere.js'
 import { isOrderStatus } from './orderLifecycle.js'
 import { isOrderNumber } from '../model/patterns.js'
@@ -20,7 +20,7 @@ import type { GpsData, ShipmentLocation, Tracking } from '../model/tracking.js'
 import type { TrackingInclude } from './tracking.js'
 import { estimateLocation } from './trackingEstimate.js'
 import { total } from '../internal/total.js'
-import { unreadableProblem } from '../internal/unreadable.js'
+import { unreadableProblem } from '../errors/unreadable.js'
 
 /**
  * The phase each order status puts into words (TRK-05); a status without one (INITIALIZED,

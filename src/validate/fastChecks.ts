@@ -11,8 +11,8 @@
 import { REQUEST_STATE_SET, SERVED_SET, TERRITORY_SET } from '../model/countries.js'
 import { EMAIL_PATTERN, LIMITS, NOT_BLANK_PATTERN } from '../model/patterns.js'
 import { isDateTimeString } from '../model/timestamps.js'
-import type { JsonObject } from './input.js'
-import { isWellFormedWireText } from './text.js'
+import type { JsonObject } from '../internal/input.js'
+import { isWellFormedWireText } from '../internal/text.js'
 
 const hasOwn = Object.prototype.hasOwnProperty
 

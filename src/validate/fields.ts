@@ -16,8 +16,8 @@
  */
 import { at, type Path } from '../errors/path.js'
 import { violationAt, type Violation, type ViolationCode } from '../errors/violation.js'
-import { jsonType } from './input.js'
-import { exceedsLength, isWellFormedWireText, WIRE_TEXT_MESSAGE } from './text.js'
+import { jsonType } from '../internal/input.js'
+import { exceedsLength, isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 
 export { WIRE_TEXT_MESSAGE }
 import { formatTest, NOT_BLANK_PATTERN, WIRE_FORMATS, type WireFormat } from '../model/patterns.js'

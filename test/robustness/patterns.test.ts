@@ -74,7 +74,7 @@ const KNOWN_DYNAMIC_SITES: Readonly<Record<string, string>> = {
   'src/model/address.ts: pattern: SERVED_COUNTRY_FORMAT.pattern': 'SERVED_COUNTRY_FORMAT, exported',
   'src/model/schema.ts: pattern: format.pattern': 'the formats of the codecs (exported tables)',
   'src/model/schema.ts: pattern: notBlank ? NOT_BLANK_WIRE_TEXT_FORMAT.pattern : WIRE_TEXT_FO': 'NOT_BLANK_WIRE_TEXT_FORMAT and WIRE_TEXT_FORMAT (src/model/patterns.ts)',
-  'src/internal/fields.ts: pattern: format.pattern': 'the formats of the field readers (WIRE_FORMATS)',
+  'src/validate/fields.ts: pattern: format.pattern': 'the formats of the field readers (WIRE_FORMATS)',
   'src/openapi/paths.ts: pattern: NOT_BLANK_WIRE_TEXT_FORMAT.pattern': 'NOT_BLANK_WIRE_TEXT_FORMAT (src/model/patterns.ts)',
   'src/openapi/paths.ts: pattern: IDEMPOTENCY_KEY_FORMAT.pattern': 'IDEMPOTENCY_KEY_FORMAT (src/model/patterns.ts)',
   'src/rules/idempotency.ts: RegExp(IDEMPOTENCY_KEY_FORMAT.pattern, \'u\')': 'IDEMPOTENCY_KEY_FORMAT (src/model/patterns.ts)',
