@@ -98,11 +98,11 @@ describe('package', () => {
     for (const m of markers) expect(everything).toMatch(m)
     expect(everything.length).toBeGreaterThan(address.length * 5)
   })
-  it('every entry of the size check is within its budget, and the README\'s size table is the check\'s own output', async () => {
+  it('every entry of the size check is within its budget, and the size table of docs/performance.md is the check\'s own output', async () => {
     const size = (await import(SIZE_SCRIPT)) as {
       measure: () => Promise<Array<{ label: string; minified: number; gzipped: number; budgetMin: number; budgetGzip: number; ok: boolean }>>
       table: (rows: unknown) => string
-      withTable: (readme: string, table: string) => string
+      withTable: (page: string, table: string) => string
     }
     const rows = await size.measure()
     expect(rows.map((r) => r.label)).toHaveLength(7)
@@ -111,8 +111,8 @@ describe('package', () => {
       expect(r.gzipped, `${r.label}: gzipped bytes over the budget`).toBeLessThanOrEqual(r.budgetGzip)
       expect(r.ok).toBe(true)
     }
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    expect(size.withTable(readme, size.table(rows)), 'README.md: run `node scripts/size.mjs --write`').toBe(readme)
+    const page = readFileSync(join(ROOT, 'docs', 'performance.md'), 'utf8')
+    expect(size.withTable(page, size.table(rows)), 'docs/performance.md: run `node scripts/size.mjs --write`').toBe(page)
   })
   it('the request validators a front end runs per keystroke bundle no io-ts, fp-ts or luxon', async () => {
     for (const name of ['validateCreateShipment', 'validateQuoteRequest', 'validateComponents', 'validateAppointmentRequirement', 'parseTrackingInclude']) {
@@ -154,15 +154,15 @@ describe('package', () => {
       expect([name, found.sort()]).toEqual([name, [...present].sort()])
     }
   })
-  it('the ZIP table stays out of the root entry point; shipper-rules/geo bundles to the size the README states', async () => {
+  it('the ZIP table stays out of the root entry point; shipper-rules/geo bundles to the size docs/performance.md states', async () => {
     const root = await bundleForBrowser(`import * as all from 'shipper-rules'; console.log(all)`)
     const geo = await bundleForBrowser(`import { zipCentroid, timeZoneForZip, nearestZip } from 'shipper-rules/geo'; console.log(zipCentroid, timeZoneForZip, nearestZip)`)
     const marker = /Pacific\/Honolulu/
     expect(root).not.toMatch(marker)
     expect(geo).toMatch(marker)
-    // The README states the minified and gzipped sizes in kB; they must be today's, to the kB.
+    // docs/performance.md states the minified and gzipped sizes in kB; they must be today's, to the kB.
     const kB = (n: number): number => Math.round(n / 1000)
-    const stated = /`shipper-rules\/geo` carries[\s\S]*?(\d+) kB minified, (\d+) kB gzipped/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))
+    const stated = /`shipper-rules\/geo` carries[\s\S]*?(\d+) kB minified, (\d+) kB gzipped/.exec(readFileSync(join(ROOT, 'docs', 'performance.md'), 'utf8'))
     expect(stated).not.toBeNull()
     expect([Number(stated![1]), Number(stated![2])]).toEqual([kB(geo.length), kB(gzipSync(geo).length)])
   })

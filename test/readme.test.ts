@@ -1,8 +1,10 @@
-// README.md runs (STYLE: examples run). Every ```ts block is executed with the names it imports
-// ('shipper-rules', 'shipper-rules/geo', 'shipper-rules/openapi' and 'luxon', mapped to the
-// sources) and nothing else, and each `//=> value` in it is asserted (the syntax is in
-// test/support/docExamples.ts). Every line of the "Command line" block runs against the built
-// bin (npm test builds first) and must end with the exit code its comment shows.
+// README.md and the pages it sends a reader to first run (STYLE: examples run). Every ```ts block
+// of README.md and docs/guide.md is executed with the names it imports ('shipper-rules',
+// 'shipper-rules/geo', 'shipper-rules/openapi' and 'luxon', mapped to the sources) and nothing
+// else, and each `//=> value` in it is asserted (the syntax is in test/support/docExamples.ts).
+// Every line of the first ```sh block of docs/cli.md runs against the built bin (npm test builds
+// first) and must end with the exit code its comment shows. README.md fits on a page: at most 150
+// lines (issue 32).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,7 +18,9 @@ import { runExample, withAssertions } from './support/docExamples.js'
 import { npm } from './support/pack.js'
 
 const ROOT = join(import.meta.dirname, '..')
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const read = (page: string): string => readFileSync(join(ROOT, page), 'utf8')
+/** The pages whose ```ts blocks run. */
+const TOURS = ['README.md', 'docs/guide.md'] as const
 
 const MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'shipper-rules': api,
@@ -26,19 +30,24 @@ const MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
 }
 
 interface Block {
+  readonly page: string
   readonly lang: string
   readonly offset: number
-  /** The line of README.md where the block's first line of code stands. */
+  /** The line of the page where the block's first line of code stands. */
   readonly line: number
   readonly lines: ReadonlyArray<string>
 }
 
-const blocks: Block[] = [...README.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
-  lang: m[1]!,
-  offset: m.index,
-  line: README.slice(0, m.index).split('\n').length + 1,
-  lines: m[2]!.replace(/\n$/, '').split('\n'),
-}))
+const blocksOf = (page: string): Block[] => {
+  const text = read(page)
+  return [...text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
+    page,
+    lang: m[1]!,
+    offset: m.index,
+    line: text.slice(0, m.index).split('\n').length + 1,
+    lines: m[2]!.replace(/\n$/, '').split('\n'),
+  }))
+}
 
 const IMPORT = /^import\s+\{([^}]*)\}\s+from\s+'([^']+)'\s*$/
 
@@ -63,22 +72,28 @@ const prepare = (block: Block): { code: string; scope: Record<string, unknown> }
   return { code: withAssertions(body), scope }
 }
 
-describe('README.md code blocks', () => {
-  const tsBlocks = blocks.filter((b) => b.lang === 'ts')
-  it('there are blocks to run', () => {
-    expect(tsBlocks.length).toBeGreaterThanOrEqual(4)
+describe('README.md', () => {
+  it('fits on a page: at most 150 lines', () => {
+    expect(read('README.md').split('\n').length).toBeLessThanOrEqual(150)
+  })
+})
+
+describe('README.md and docs/guide.md code blocks', () => {
+  const tsBlocks = TOURS.flatMap(blocksOf).filter((b) => b.lang === 'ts')
+  it('there are blocks to run, on each page', () => {
+    expect(tsBlocks.filter((b) => b.page === 'README.md').length).toBeGreaterThanOrEqual(1)
+    expect(tsBlocks.length).toBeGreaterThanOrEqual(8)
   })
   for (const block of tsBlocks) {
-    it(`README.md:${block.line} runs and every result it shows holds`, () => {
+    it(`${block.page}:${block.line} runs and every result it shows holds`, () => {
       const { code, scope } = prepare(block)
       expect(runExample(code, scope)).toBeGreaterThan(0)
     })
   }
 })
 
-describe('README.md "Command line"', () => {
-  const heading = README.indexOf('\n## Command line\n')
-  const block = blocks.find((b) => b.lang === 'sh' && heading >= 0 && b.offset > heading)
+describe('docs/cli.md, the command line', () => {
+  const block = blocksOf('docs/cli.md').find((b) => b.lang === 'sh')
   const lines = (block?.lines ?? []).filter((l) => l.trim() !== '')
   // The lines run in a scratch folder that sees examples/ (so `openapi > shipper-v1.json` writes there).
   const cwd = mkdtempSync(join(tmpdir(), 'shipper-rules-readme-'))

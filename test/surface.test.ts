@@ -28,6 +28,10 @@ const ENTRY_POINTS = [
 const PAGES: Readonly<Record<string, string>> = {
   'API.md': join('..', 'shared', 'API.md'),
   'README.md': 'README.md',
+  'docs/guide.md': 'docs/guide.md',
+  'docs/cli.md': 'docs/cli.md',
+  'docs/install.md': 'docs/install.md',
+  'docs/performance.md': 'docs/performance.md',
   'docs/rules.md': 'docs/rules.md',
   'docs/tracking.md': 'docs/tracking.md',
   'docs/freight-class.md': 'docs/freight-class.md',
