@@ -11,10 +11,13 @@ import { readTariff } from './tariff.js'
 const USAGE = `Usage:
   shipper-rules-sandbox [--port 8080] [--host 127.0.0.1] [--data ./.sandbox-data] [--tariff tariff.json] [--quiet]
                         [--operator-token T] [--public-url URL] [--request-timeout 60] [--auth-failure-limit 20]
-                        [--cors-origin http://localhost:5173 ...]
+                        [--cors-origin http://localhost:5173 ...] [--ready-json]
   shipper-rules-sandbox keys create --company NAME [--data DIR]   (--data-dir is an alias of --data)
 Environment: DATABASE_URL=postgres://… uses that PostgreSQL server instead of the embedded one; PORT, HOST;
-  SANDBOX_OPERATOR_TOKEN, SANDBOX_PUBLIC_URL, SANDBOX_CORS_ORIGINS (comma-separated) (as the options).`
+  SANDBOX_OPERATOR_TOKEN, SANDBOX_PUBLIC_URL, SANDBOX_CORS_ORIGINS (comma-separated) (as the options).
+--ready-json: once ready, also print ONE JSON line on standard output with what the banner says (baseUrl,
+  operatorToken, companyId, companyName, apiKey, token, database (pglite or postgres), dataDir, apiDocsUrl, sandboxDocsUrl, healthUrl,
+  readyUrl, corsOrigins), for programs that start the sandbox; the banner stays on standard error.`
 
 const DEMO_COMPANY = 'Sandbox Shipper Inc'
 
@@ -61,6 +64,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
         'request-timeout': { type: 'string' },
         'auth-failure-limit': { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
+        'ready-json': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -170,5 +174,24 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       '',
     ].join('\n') + '\n',
   )
+  if (values['ready-json'] === true) {
+    // the banner's values as one JSON line, so that a program never parses the banner
+    const ready = {
+      baseUrl: base,
+      operatorToken: operatorTokenOf(app) ?? operatorToken ?? null,
+      companyId: demo.companyId,
+      companyName: demo.companyName,
+      apiKey: demo.apiKey,
+      token: demo.token,
+      database: store.kind,
+      dataDir: storeOptions.dataDir ?? null,
+      apiDocsUrl: `${base}/api-docs/shipper-v1`,
+      sandboxDocsUrl: `${base}/api-docs/sandbox`,
+      healthUrl: `${base}/healthz`,
+      readyUrl: `${base}/readyz`,
+      corsOrigins,
+    }
+    process.stdout.write(`${JSON.stringify(ready)}\n`)
+  }
   return -1
 }
