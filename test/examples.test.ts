@@ -1,13 +1,15 @@
 // Executes every `@example` of every doc comment in src/ (STYLE: examples run). In an example, a
 // line `//=> value` asserts that the expression written just before it (since the previous
 // assertion) deep-equals `value` (the full syntax is in test/support/docExamples.ts). Names come
-// from the package root, shipper-rules/geo and shipper-rules/openapi, plus fp-ts's `left`/`right`
-// and luxon's `DateTime`.
+// from the package root, shipper-rules/geo, shipper-rules/openapi and shipper-rules/arbitraries,
+// plus fp-ts's `left`/`right`, luxon's `DateTime` and fast-check's `fc`.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import fc from 'fast-check'
 import { left, right } from 'fp-ts/lib/Either.js'
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
+import * as arbitraries from '../src/arbitraries/index.js'
 import * as geo from '../src/geo/index.js'
 import * as api from '../src/index.js'
 import * as openapi from '../src/openapi/index.js'
@@ -45,7 +47,7 @@ const examplesOf = (file: string): Example[] => {
 }
 
 const all = files(SRC).flatMap(examplesOf)
-const scope: Record<string, unknown> = { ...api, ...geo, ...openapi, left, right, DateTime }
+const scope: Record<string, unknown> = { ...api, ...geo, ...openapi, ...arbitraries, left, right, DateTime, fc }
 
 describe('doc comment examples', () => {
   it('there are examples to run', () => {

@@ -9,6 +9,19 @@ export const portalUrlArb = fc
   .map(([host, tld, p]) => `https://${host}.${tld}${p}`)
 export const referenceArb = fc.stringMatching(/^[A-Z0-9][A-Z0-9-]{0,20}$/)
 
+/**
+ * A valid appointment contact: a name, at least one of email and phone (`+` and 8 to 15
+ * digits), perhaps a role.
+ *
+ * Targets APT-03.
+ *
+ * @example
+ * fc.sample(contactArb, { seed: 1, numRuns: 30 }).every((c) => isRight(validateAppointmentRequirement({ channel: 'PHONE', contacts: [c] })))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const contactArb = fc
   .record({
     name: textArb,
@@ -26,7 +39,19 @@ export const contactArb = fc
     return c
   })
 
-/** A valid AppointmentRequirementRequest body. */
+/**
+ * A valid AppointmentRequirementRequest body: a channel (a portal URL exactly when it is PORTAL),
+ * perhaps contacts, instructions, reference numbers and a lead time of 0 to 168 hours.
+ *
+ * Targets APT-01 … APT-06.
+ *
+ * @example
+ * fc.sample(requirementArb, { seed: 1, numRuns: 30 }).every((r) => isRight(validateAppointmentRequirement(r)))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const requirementArb: fc.Arbitrary<Record<string, unknown>> = fc
   .record({
     channel: fc.constantFrom('PHONE', 'EMAIL', 'PORTAL'),
@@ -43,7 +68,21 @@ export const requirementArb: fc.Arbitrary<Record<string, unknown>> = fc
     return r
   })
 
-/** Values wrong on their own for each corruptible field, and the path (below the requirement) they hit. */
+/**
+ * An invalid AppointmentRequirementRequest body: a valid one with one field given a value wrong
+ * on its own (an unknown channel, 2,001 characters of instructions, a lead time of 169 hours, a
+ * bad contact, a reference of 65 characters, a portal URL that is not https or where none is
+ * allowed), and the rendered path of that field (`field`), which the validator reports.
+ *
+ * Targets APT-01 … APT-06.
+ *
+ * @example
+ * fc.sample(corruptedRequirementArb, { seed: 1, numRuns: 30 }).every(({ input, field }) => { const r = validateAppointmentRequirement(input); return isLeft(r) && r.left.some((v) => v.field === field) })
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const corruptedRequirementArb = requirementArb.chain((valid) => {
   const options: Array<fc.Arbitrary<{ input: Record<string, unknown>; field: string }>> = [
     fc.constantFrom('FAX', 'carrier pigeon', 3).map((v) => ({ input: { ...valid, channel: v }, field: 'channel' })),

@@ -6,19 +6,51 @@ import { isRight } from 'fp-ts/lib/Either.js'
 import { makeConfig, type RulesConfig } from '../config.js'
 import { FREIGHT_CLASSES } from '../model/densityScales.js'
 
+/**
+ * Pallet limits: minimum and maximum dimensions (inches) and the per-pallet weight cap (pounds).
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export interface Bounds {
   readonly min: { length: number; width: number; height: number }
   readonly max: { length: number; width: number; height: number }
   readonly maxPounds: number
 }
 
+/**
+ * The pallet limits of a configuration that apply without or with a liftgate stop: minimum
+ * and maximum dimensions and the per-pallet weight cap, as `componentWithin` takes them.
+ *
+ * Reads the limits of FRT-02, FRT-09 and FRT-10.
+ *
+ * @example
+ * [boundsOf(defaultConfig, false).maxPounds, boundsOf(defaultConfig, true).max]
+ * //=> [3000, { length: 60, width: 60, height: 96 }]
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const boundsOf = (config: RulesConfig, liftgate: boolean): Bounds => ({
   min: config.pallet.minDimensions,
   max: liftgate ? config.pallet.liftgate.maxDimensions : config.pallet.maxDimensions,
   maxPounds: liftgate ? config.pallet.liftgate.maxPoundsPerPallet : config.pallet.maxPoundsPerPallet,
 })
 
-/** A valid configuration with random (consistent) pallet limits. */
+/**
+ * A valid configuration (built by `makeConfig`) with random, consistent pallet limits: minimum
+ * dimensions, liftgate maxima at or above them, standard maxima at or above those, a liftgate
+ * weight cap at most the standard one, and a per-order pallet maximum of 1 to 60.
+ *
+ * Targets FRT-09, FRT-10 and FRT-12 (their configurable limits).
+ *
+ * @example
+ * fc.sample(configArb, { seed: 1, numRuns: 20 }).every((c) => c.pallet.liftgate.maxPoundsPerPallet <= c.pallet.maxPoundsPerPallet)
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const configArb: fc.Arbitrary<RulesConfig> = fc
   .record({
     min: fc.record({ length: fc.integer({ min: 1, max: 20 }), width: fc.integer({ min: 1, max: 20 }), height: fc.integer({ min: 1, max: 20 }) }),
@@ -46,10 +78,29 @@ export const configArb: fc.Arbitrary<RulesConfig> = fc
 
 const within = (lo: number, hi: number) => fc.integer({ min: lo, max: hi })
 
-/** How a component spells its dimensions. */
+/**
+ * How a component spells its dimensions.
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export type Spelling = 'dimensions' | 'palletDimensions' | 'default'
 
-/** A wire component valid within `bounds`, with the dimensions it means and how it spells them. */
+/**
+ * A wire pallet group (1 to 3 pallets) valid within `bounds` (see `boundsOf`), dimensions
+ * spelled in one of `spellings` (the `dimensions` object, the deprecated positional
+ * `palletDimensions` [height, length, width], or none for the default 40 x 48 x 60), with the
+ * dimensions it means (`dims`) and the spelling used.
+ *
+ * Targets FRT-01 … FRT-10.
+ *
+ * @example
+ * fc.sample(componentWithin(boundsOf(defaultConfig, true)), { seed: 1, numRuns: 30 }).every((c) => isRight(validateComponents([c.wire], { liftgate: true })))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const componentWithin = (bounds: Bounds, spellings: ReadonlyArray<Spelling> = ['dimensions', 'palletDimensions']) =>
   fc
     .record({
@@ -79,5 +130,17 @@ export const DEFAULT_BOUNDS: Bounds = {
   maxPounds: 2500,
 }
 
-/** A valid list of 1 to 4 components (valid for the default configuration, liftgate or not). */
+/**
+ * A valid orderComponents list of 1 to 4 pallet groups, within the default configuration's
+ * limits with or without a liftgate stop, dimensions in every spelling.
+ *
+ * Targets FRT-01 … FRT-12.
+ *
+ * @example
+ * fc.sample(componentsArb, { seed: 1, numRuns: 30 }).every((list) => isRight(validateComponents(list, { liftgate: true })))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const componentsArb = fc.array(componentWithin(DEFAULT_BOUNDS, ['dimensions', 'palletDimensions', 'default']).map((c) => c.wire), { minLength: 1, maxLength: 4 })

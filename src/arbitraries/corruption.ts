@@ -14,10 +14,20 @@
 import fc from 'fast-check'
 import { renderPath, type Path, type PathSegment } from '../errors/path.js'
 
-/** What a corruption did at its path. */
+/**
+ * What a corruption did at its path.
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export type CorruptionOp = 'replace' | 'delete' | 'add'
 
-/** A payload with one place corrupted. */
+/**
+ * A payload with one place corrupted.
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export interface Corruption {
   readonly input: unknown
   /** Where: the replaced or deleted value, or the object a key was added to. */
@@ -29,6 +39,12 @@ export interface Corruption {
   readonly value?: unknown
 }
 
+/**
+ * Options of the corruption generators.
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export interface CorruptionOptions {
   /**
    * Only values JSON can carry: no undefined, NaN, ±Infinity or -0 (for comparisons with a JSON
@@ -230,10 +246,21 @@ const addAt = (payload: unknown, path: Path, options: CorruptionOptions): fc.Arb
   fc.tuple(fc.constantFrom(...KEYS), hostileFor(undefined, options)).map(([key, v]) => addKey(payload, path, key, v))
 
 /**
- * One corruption of `payload` (weights 6 : 1 : 2): a place's value replaced by a hostile one (any
- * place, the payload itself included), a place deleted (a key removed, an array item spliced
- * out), or a key added to an object of the payload (a field name of the spec or a name it does
- * not have, with a hostile value).
+ * One corruption of `payload` (weights 6 : 1 : 2): a place's value (any place, the payload itself
+ * included) replaced by a hostile one (null, blanks, numbers that trip integer and range checks,
+ * strings at and past length limits, text with U+0000 or a lone surrogate, the value case-flipped,
+ * cut or off by one …), a place deleted, or a key added to an object of it; with the path it hit
+ * and what it did. With `{ json: true }` only values JSON can carry. Not every corruption makes a
+ * payload invalid (a deleted optional field, an unknown key added): a property judges it.
+ *
+ * Implements no rule ID.
+ *
+ * @example
+ * fc.sample(corruptionOf({ zipCode: '60601' }), { seed: 1, numRuns: 20 }).every((c) => ['replace', 'delete', 'add'].includes(c.op))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
  */
 export const corruptionOf = (payload: unknown, options: CorruptionOptions = {}): fc.Arbitrary<Corruption> => {
   const places = placesOf(payload)
@@ -263,7 +290,18 @@ export const corruptionsAtEveryPlace = (payload: unknown, options: CorruptionOpt
     ),
   )
 
-/** A valid payload of `valid` with one place corrupted. */
+/**
+ * A valid payload drawn from `valid` with one place corrupted (see `corruptionOf`).
+ *
+ * Implements no rule ID.
+ *
+ * @example
+ * fc.sample(corruptedArb(quoteRequestArb, { json: true }), { seed: 1, numRuns: 20 }).length
+ * //=> 20
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const corruptedArb = (valid: fc.Arbitrary<unknown>, options: CorruptionOptions = {}): fc.Arbitrary<Corruption> =>
   valid.chain((payload) => corruptionOf(payload, options))
 

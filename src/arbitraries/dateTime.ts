@@ -5,7 +5,12 @@
 // library's own arithmetic).
 import fc from 'fast-check'
 
-/** A wire date-time and the epoch milliseconds it names (digits past the millisecond dropped). */
+/**
+ * A wire date-time and the epoch milliseconds it names (digits past the millisecond dropped).
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export interface WireDateTime {
   readonly text: string
   readonly instant: number
@@ -32,8 +37,19 @@ const zoneArb = fc.oneof(
 )
 
 /**
- * A wire date-time with the instant it names. Days are drawn from 1 to 31 and cut to the month's
- * length, so the last day of a month (29 February in a leap year among them) comes often.
+ * A wire date-time in any spelling the spec's format allows (years 0001 … 9999, the last days
+ * of months and 29 February, with or without seconds, fractions of 1 to 9 digits, Z or an offset
+ * with or without a colon), with the epoch milliseconds it names (`instant`, computed by the
+ * JavaScript Date, digits past the millisecond dropped).
+ *
+ * Targets ID-03.
+ *
+ * @example
+ * fc.sample(wireDateTimeArb, { seed: 1, numRuns: 30 }).every((d) => isRight(DateTimeString.decode(d.text)))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
  */
 export const wireDateTimeArb: fc.Arbitrary<WireDateTime> = fc
   .record({
@@ -59,10 +75,33 @@ export const wireDateTimeArb: fc.Arbitrary<WireDateTime> = fc
     return { text, instant: date.getTime() - zone.minutes * 60_000 }
   })
 
-/** A wire date-time text. */
+/**
+ * A wire date-time text (the `text` of `wireDateTimeArb`).
+ *
+ * Targets ID-03.
+ *
+ * @example
+ * fc.sample(dateTimeArb, { seed: 1, numRuns: 30 }).every((t) => isRight(DateTimeString.decode(t)))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const dateTimeArb: fc.Arbitrary<string> = wireDateTimeArb.map((d) => d.text)
 
-/** Two wire date-times, the first naming an instant no later than the second. */
+/**
+ * Two wire date-times, the first naming an instant no later than the second (a pickup date and
+ * a delivery deadline in order).
+ *
+ * Targets ID-03 and CRT-06.
+ *
+ * @example
+ * fc.sample(orderedDateTimesArb, { seed: 1, numRuns: 30 }).every(([a, b]) => isRight(DateTimeString.decode(a)) && isRight(DateTimeString.decode(b)))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const orderedDateTimesArb: fc.Arbitrary<readonly [string, string]> = fc
   .tuple(wireDateTimeArb, wireDateTimeArb)
   .map(([a, b]): readonly [string, string] => (a.instant <= b.instant ? [a.text, b.text] : [b.text, a.text]))

@@ -12,7 +12,19 @@ const visibleText = (max: number): fc.Arbitrary<string> =>
     .tuple(fc.string({ unit: 'grapheme', maxLength: Math.floor(max / 8) }), fc.constantFrom('A', 'é', '📦', '名'))
     .map(([s, c]) => c + s)
 
-/** A valid ShipperDispatch: a name, at least one of email and phone, perhaps a SCAC. */
+/**
+ * A valid ShipperDispatch: a name (up to 200 characters, any script), at least one of email and
+ * phone, perhaps a SCAC of 2 to 4 upper-case letters.
+ *
+ * Targets CRT-08.
+ *
+ * @example
+ * fc.sample(fc.tuple(createArb, dispatchArb), { seed: 1, numRuns: 20 }).every(([body, d]) => isRight(validateCreateShipment({ ...body, shipperDispatch: d })))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const dispatchArb: fc.Arbitrary<Record<string, unknown>> = fc
   .record({
     name: fc.oneof(textArb, visibleText(200)),
@@ -30,9 +42,18 @@ export const dispatchArb: fc.Arbitrary<Record<string, unknown>> = fc
   })
 
 /**
- * A valid create request (the shared {@link createArb}) with every optional field the spec names
- * sometimes present: poNumber, refNumber, instructions, its two dates (in order), a dispatch; and
- * pallet groups sometimes in every shape the spec accepts.
+ * A valid create request (`createArb`) with every optional field the spec names sometimes
+ * present: poNumber, refNumber, instructions, both dates in order, a dispatch contact, and pallet
+ * groups in every shape the spec accepts.
+ *
+ * Targets CRT-01 … CRT-09.
+ *
+ * @example
+ * fc.sample(fullCreateArb, { seed: 1, numRuns: 20 }).every((body) => isRight(validateCreateShipment(body)))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
  */
 export const fullCreateArb: fc.Arbitrary<Record<string, unknown>> = fc
   .record({

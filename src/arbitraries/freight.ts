@@ -164,6 +164,9 @@ const splitInThree = (n: number): fc.Arbitrary<readonly [number, number, number]
 /**
  * A density scale as the spec writes it: thresholds from the highest down, each its decimal text
  * and the class from it upward to the next, then the class below the lowest threshold.
+ *
+ * @category arbitraries
+ * @since 0.2.0
  */
 export interface SpecScale {
   readonly thresholds: ReadonlyArray<readonly [string, FreightClassName]>
@@ -174,9 +177,19 @@ export interface SpecScale {
 const hundredthsText = (h: number): string => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, '0')}`
 
 /**
- * A random well-formed scale with the spec's shape (1 to 18 bands, thresholds with at most two
- * decimals strictly decreasing down to a last band at 0, classes strictly lighter as density
- * falls), as the code's `DensityScale` and as its spec text. Checked with `makeConfig`.
+ * A random well-formed density scale with the spec's shape (1 to 18 bands, thresholds with at
+ * most two decimals strictly decreasing down to a last band at 0, classes strictly lighter as
+ * density falls), as a `DensityScale` (`scale`, accepted by `makeConfig`) and as the spec writes a
+ * scale (`spec`: thresholds as decimal text with their class, and the class below the lowest).
+ *
+ * Targets FRT-07.
+ *
+ * @example
+ * fc.sample(randomScaleArb, { seed: 1, numRuns: 20 }).every(({ scale }) => isRight(makeConfig({ densityScale: scale })))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
  */
 export const randomScaleArb: fc.Arbitrary<{ readonly scale: DensityScale; readonly spec: SpecScale }> = fc
   .subarray([...FREIGHT_CLASSES], { minLength: 1 })

@@ -15,7 +15,21 @@ const ignoredInchesArb = fc.oneof(fc.nat({ max: 500 }), fc.constantFrom(0, 2 ** 
 
 const option = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arb, { nil: undefined })
 
-/** One valid pallet group, within the liftgate limits of the default configuration. */
+/**
+ * One valid pallet group in any shape the spec accepts, within the default configuration's
+ * liftgate limits: dimensions complete, incomplete (then ignored whole) or absent;
+ * palletDimensions used or ignored beside complete dimensions; every optional string any string;
+ * pieceCount up to 2^53 − 1.
+ *
+ * Targets FRT-01 … FRT-08 and ID-04.
+ *
+ * @example
+ * fc.sample(wireComponentArb, { seed: 1, numRuns: 30 }).every((c) => isRight(validateComponents([c], { liftgate: true })))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const wireComponentArb: fc.Arbitrary<Record<string, unknown>> = fc
   .record({
     palletCount: fc.integer({ min: 1, max: 3 }),
@@ -46,5 +60,16 @@ export const wireComponentArb: fc.Arbitrary<Record<string, unknown>> = fc
     return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined))
   })
 
-/** 1 to `max` valid pallet groups (at most 3 pallets each). */
+/**
+ * 1 to `max` (default 4) valid pallet groups of `wireComponentArb`, at most 3 pallets each.
+ *
+ * Targets FRT-01 … FRT-08, FRT-12 and ID-04.
+ *
+ * @example
+ * fc.sample(wireComponentsArb(8), { seed: 1, numRuns: 20 }).every((list) => list.length <= 8 && isRight(validateComponents(list)))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const wireComponentsArb = (max = 4): fc.Arbitrary<Array<Record<string, unknown>>> => fc.array(wireComponentArb, { minLength: 1, maxLength: max })

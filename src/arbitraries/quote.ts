@@ -12,8 +12,17 @@ const someKeys = (o: Record<string, unknown>, keep: ReadonlyArray<string>): fc.A
   fc.subarray(Object.keys(o).filter((k) => !keep.includes(k))).map((ks) => Object.fromEntries([...keep, ...ks].map((k) => [k, o[k]])))
 
 /**
- * An address of a quote request: a zipCode alone, a full shipment address, or any part of one that
- * keeps its zipCode (a territory spelling stays consistent when either country or state goes).
+ * An address of a quote request: a zipCode alone, a full shipment address, or any part of one
+ * that keeps its zipCode.
+ *
+ * Targets ADDR-13.
+ *
+ * @example
+ * fc.sample(quoteAddressArb, { seed: 1, numRuns: 30 }).every((a) => isRight(normalizeAddress(a, { purpose: 'quote' })))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
  */
 export const quoteAddressArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   zipArb.map((zipCode) => ({ zipCode })),
@@ -21,7 +30,19 @@ export const quoteAddressArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   shipmentAddressArb.chain((a) => someKeys(a, ['zipCode'])),
 )
 
-/** A valid QuoteRequest body, sometimes with a field the spec does not name. */
+/**
+ * A valid QuoteRequest body: two quote addresses, pallet groups in every shape, perhaps a
+ * pickup date, a shipment mode and a customer reference, sometimes a field the spec does not name.
+ *
+ * Targets QTE-01 and ADDR-13.
+ *
+ * @example
+ * fc.sample(quoteRequestArb, { seed: 1, numRuns: 20 }).every((q) => isRight(validateQuoteRequest(q)))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const quoteRequestArb: fc.Arbitrary<Record<string, unknown>> = fc
   .record({
     pickupAddress: quoteAddressArb,
@@ -37,9 +58,18 @@ export const quoteRequestArb: fc.Arbitrary<Record<string, unknown>> = fc
 const FOREIGN = [...ISO_3166_1_ALPHA_2].filter((c) => !(SERVED_COUNTRIES as ReadonlyArray<string>).includes(c))
 
 /**
- * An address as a server sends it (ADDR-03): a served address (any part of a shipment address
- * that keeps zipCode and state), or one in another recognized country, its country in any case
- * and its state any two upper-case letters.
+ * An address as a server sends it: a served address (any part of a shipment address that keeps
+ * zipCode and state), or one in another recognized country, its country in any case and its state
+ * any two upper-case letters.
+ *
+ * Targets ADDR-03.
+ *
+ * @example
+ * fc.sample(responseAddressArb, { seed: 1, numRuns: 30 }).every((a) => isRight(normalizeAddress(a, { purpose: 'response' })))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
  */
 export const responseAddressArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   shipmentAddressArb.chain((a) => someKeys(a, ['zipCode', 'state'])),

@@ -4,7 +4,22 @@ import { shipmentAddressArb } from './address.js'
 import { requirementArb } from './appointment.js'
 import { componentWithin, DEFAULT_BOUNDS } from './components.js'
 
-/** A valid create request as an integrator sends it, with a stray companyId. */
+/**
+ * A valid CreateShipmentRequest body as an integrator sends it: two shipment addresses, 1 to 10
+ * pallet groups within the default configuration's liftgate limits (the order under its pallet
+ * maximum with room for one more), a description, appointments exactly for the stops that require
+ * one, perhaps a dispatch contact, a quote id and reference numbers, and a stray `companyId`
+ * (which a validated request never carries).
+ *
+ * Targets CRT-01 … CRT-09.
+ *
+ * @example
+ * fc.sample(createArb, { seed: 1, numRuns: 20 }).every((body) => isRight(validateCreateShipment(body)))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const createArb = fc
   .record({
     pickupAddress: shipmentAddressArb,

@@ -15,7 +15,21 @@ const degrees = (limit: number): fc.Arbitrary<number> =>
     fc.constantFrom(-limit, limit, 0, -0),
   )
 
-/** A valid GpsData, timestamps from any year 0000 … 9999 (judge it with {@link FAR_FUTURE}). */
+/**
+ * A valid GpsData, every field over its whole range: latitude and longitude at their bounds,
+ * -0, whole and fractional degrees; heading 0 … 359; speed up to 2^53 − 1; any vehicle id;
+ * timestamps from any year 0001 … 9999 (judge them with a `now` late enough, such as the latest
+ * instant a Date holds); sometimes a field the spec does not name.
+ *
+ * Targets TRK-02.
+ *
+ * @example
+ * fc.sample(gpsArb, { seed: 1, numRuns: 30 }).every((g) => isRight(validateGpsData(g, DateTime.fromMillis(8.64e15, { zone: 'utc' }))))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export const gpsArb: fc.Arbitrary<Record<string, unknown>> = fc
   .record({
     vehicleId: fc.oneof(fc.stringMatching(/^[A-Z]{3}-\d{1,4}$/), fc.string(), fc.string({ unit: 'grapheme', maxLength: 8 })),
