@@ -1,5 +1,5 @@
 // Bundles with esbuild the CommonJS build of the library (dist/index.cjs, one file: servers do not
-// tree-shake; dist/geo.cjs for the shipper-rules/geo entry point, dist/openapi.cjs for shipper-rules/openapi) and the CLI (dist/cli.js). The ES-module build is tsc's module-per-file output in
+// tree-shake; dist/geo.cjs for the shipper-rules/geo entry point, dist/openapi.cjs for shipper-rules/openapi, dist/arbitraries.cjs for shipper-rules/arbitraries) and the CLI (dist/cli.js). The ES-module build is tsc's module-per-file output in
 // dist/esm (with declarations), so that a front end's bundler keeps only the modules it uses
 // (the package is sideEffects: false). scripts/cts-types.mjs mirrors the declarations for require.
 // esbuild is used directly rather than through tsup: tsup pulls in rollup, whose platform
@@ -43,7 +43,8 @@ const zipTableFromEsm = {
   },
 }
 
-const external = ['fp-ts', 'io-ts', 'luxon']
+// fast-check is an optional peer dependency, imported only by shipper-rules/arbitraries: never bundled.
+const external = ['fp-ts', 'io-ts', 'luxon', 'fast-check']
 const library = {
   entryPoints: ['src/index.ts'],
   bundle: true,
@@ -58,13 +59,14 @@ await Promise.all([
   build({ ...library, format: 'cjs', outfile: 'dist/index.cjs', mainFields: ['main'] }),
   build({ ...library, entryPoints: ['src/geo/index.ts'], format: 'cjs', outfile: 'dist/geo.cjs', mainFields: ['main'], plugins: [zipTableFromEsm] }),
   build({ ...library, entryPoints: ['src/openapi/index.ts'], format: 'cjs', outfile: 'dist/openapi.cjs', mainFields: ['main'] }),
+  build({ ...library, entryPoints: ['src/arbitraries/index.ts'], format: 'cjs', outfile: 'dist/arbitraries.cjs', mainFields: ['main'] }),
   // Node's `import 'shipper-rules'` (the "node" condition): one ES module holding the library and
   // the parts of io-ts and fp-ts it uses. Importing io-ts (CommonJS) from an ES module costs Node
   // 20 about 22 ms of interop (each of its fp-ts modules is lexed for named exports), and 75
   // separate modules another 20: this file loads in about 20 ms instead of 60 (bench/startup.mjs).
   // luxon stays external: it is an ES module already, and DateTimes cross the boundary. Bundlers
   // building for browsers take the module-per-file build (dist/esm) and keep what they use.
-  build({ ...library, external: ['luxon'], platform: 'node', target: 'node20', format: 'esm', outfile: 'dist/node/index.mjs' }),
+  build({ ...library, external: ['luxon', 'fast-check'], platform: 'node', target: 'node20', format: 'esm', outfile: 'dist/node/index.mjs' }),
   build({
     entryPoints: ['src/cli/bin.ts'],
     bundle: true,

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import * as t from 'io-ts'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import * as arbitraries from '../src/arbitraries/index.js'
 import * as geo from '../src/geo/index.js'
 import * as root from '../src/index.js'
 import * as model from '../src/model/index.js'
@@ -22,12 +23,14 @@ const ENTRY_POINTS = [
   { name: 'shipper-rules', source: 'src/index.ts', module: root as Record<string, unknown> },
   { name: 'shipper-rules/geo', source: 'src/geo/index.ts', module: geo as Record<string, unknown> },
   { name: 'shipper-rules/openapi', source: 'src/openapi/index.ts', module: openapi as Record<string, unknown> },
+  { name: 'shipper-rules/arbitraries', source: 'src/arbitraries/index.ts', module: arbitraries as Record<string, unknown> },
 ] as const
 
 /** The pages a row may name; API.md is the shared one beside the repository, checked when present. */
 const PAGES: Readonly<Record<string, string>> = {
   'API.md': join('..', 'shared', 'API.md'),
   'README.md': 'README.md',
+  'docs/arbitraries.md': 'docs/arbitraries.md',
   'docs/guide.md': 'docs/guide.md',
   'docs/cli.md': 'docs/cli.md',
   'docs/install.md': 'docs/install.md',
