@@ -1,5 +1,7 @@
+#!/usr/bin/env bash
 # From quote to invoice and documents. Needs curl and node, and SANDBOX, KEY and TOKEN as the
-# server printed them (export SANDBOX=http://127.0.0.1:8080 KEY=sk_sandbox_… TOKEN=eyJ…).
+# server printed them (export SANDBOX=http://127.0.0.1:8080 KEY=sk_sandbox_… TOKEN=eyJ…), then:
+#   bash examples/walkthrough.sh       (test/walkthrough.test.ts runs it against a fresh server)
 set -euo pipefail
 H=(-sS --fail-with-body -H "authorization: Bearer $TOKEN" -H "x-service-api-key: $KEY" -H "content-type: application/json")
 field() { node -pe "JSON.parse(require('fs').readFileSync(0, 'utf8')).$1"; }

@@ -1,4 +1,4 @@
-// The README's appointment walk-through (the ```sh block that starts with "# Appointments:"), run
+// The appointment walk-through (examples/appointments.sh, which the README sends a reader to), run
 // as written with bash and curl against a fresh in-process server, with a company's credentials.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
@@ -9,7 +9,7 @@ import { removeStore, startSandbox, type Credentials, type Sandbox } from './sup
 import { readPdf } from './support/pdfFixtures.js'
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-const script = /```sh\n(# Appointments:[\s\S]*?)```/.exec(README)?.[1]
+const script = readFileSync(new URL('../examples/appointments.sh', import.meta.url), 'utf8')
 
 let sandbox: Sandbox
 let acme: Credentials
@@ -34,10 +34,26 @@ const bash = (text: string, env: Record<string, string>): Promise<{ code: number
     child.on('close', (code) => resolve({ code, stdout, stderr }))
   })
 
-describe('the README appointment walk-through', () => {
+describe('the README\'s example', () => {
+  it('asks for a quote and gets one', async () => {
+    const heading = README.indexOf('\n## Example\n')
+    const example = heading < 0 ? undefined : /```sh\n([\s\S]*?)```/.exec(README.slice(heading))?.[1]
+    expect(example).toBeDefined()
+    const run = await bash(example ?? 'exit 1', { SANDBOX: sandbox.base, KEY: acme.apiKey, TOKEN: acme.token })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toBe('')
+    const quote = JSON.parse(run.stdout) as { id?: unknown; quotedPriceInCents?: unknown }
+    expect(quote).toMatchObject({ id: expect.any(String), quotedPriceInCents: expect.any(Number) })
+  })
+})
+
+describe('the appointment walk-through, examples/appointments.sh', () => {
+  it('is the file the README sends a reader to', () => {
+    expect(README).toContain('[`examples/appointments.sh`](examples/appointments.sh)')
+  })
+
   it('runs: place default, override, upload, acceptance, 409, override with a reason, outbox, PDF', async () => {
-    expect(script).toBeDefined()
-    const run = await bash(script ?? 'exit 1', { SANDBOX: sandbox.base, KEY: acme.apiKey, TOKEN: acme.token })
+    const run = await bash(script, { SANDBOX: sandbox.base, KEY: acme.apiKey, TOKEN: acme.token })
     if (process.env['SHOW_WALKTHROUGH'] === '1') console.log(run.stdout)
     expect(run.code, run.stderr).toBe(0)
     expect(run.stderr).not.toMatch(/curl:|Error/)
