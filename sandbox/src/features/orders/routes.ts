@@ -1,0 +1,204 @@
+// Shipments (spec: Endpoints 3-5, CreateShipmentRequest, Shipment, States and transitions).
+import { randomInt, randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  checkQuoteForShipment,
+  decideIdempotency,
+  HEADER_KEY,
+  isLeft,
+  isOversized,
+  parseIdempotencyKey,
+  problemFor,
+  tenderPrice,
+  transition,
+  validateConfirm,
+  validateCreateShipment,
+  validationProblem,
+  violationAt,
+  type NormalizedQuoteRequest,
+  type ProblemDetail,
+  type Stop,
+  type Violation,
+} from 'shipper-rules'
+import type { Queryable } from '../../db/store.js'
+import { access, callerOf, ownership, type Authenticated } from '../../http/access.js'
+import { sendProblem, type Context } from '../../http/context.js'
+import { priceRequest, type Charge } from '../../pricing/tariff.js'
+import { confirmAppointmentInput, loadSavedAddress, saveOverride, STOPS, stopKey } from '../../shared/appointments.js'
+import { changeOrder, ownedOrder } from '../../shared/orderAccess.js'
+import { dateTimeOf, shipmentOf, type OrderRow } from '../../shared/orders.js'
+import { etaFor, storedQuoteOf } from '../../shared/quotes.js'
+
+const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+const newOrderNumber = (): string => Array.from({ length: 5 }, () => ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)]).join('')
+
+/** The problem, or the Shipment's JSON text (a replay sends the stored text byte for byte, and says so). */
+type Outcome = { readonly problem: ProblemDetail } | { readonly shipment: string; readonly replayed?: true }
+
+/**
+ * The sandbox's link of a stop to a saved address (its place-level appointment default): a header
+ * of the create, so that the body stays the spec's CreateShipmentRequest.
+ */
+const PLACE_HEADERS: Readonly<Record<Stop, string>> = { PICKUP: 'x-sandbox-pickup-address-id', DELIVERY: 'x-sandbox-delivery-address-id' }
+const PLACE_HEADER_NAMES: Readonly<Record<Stop, string>> = { PICKUP: 'X-Sandbox-Pickup-Address-Id', DELIVERY: 'X-Sandbox-Delivery-Address-Id' }
+
+/** The saved addresses the create's headers name, each one the caller's company's, or the violations. */
+const readPlaces = async (db: Queryable, caller: Authenticated, places: Partial<Record<Stop, string>>): Promise<{ readonly violations: Violation[] } | { readonly ids: Partial<Record<Stop, string>> }> => {
+  const violations: Violation[] = []
+  const ids: Partial<Record<Stop, string>> = {}
+  for (const stop of STOPS) {
+    const id = places[stop]
+    if (id === undefined) continue
+    const row = await loadSavedAddress(db, id)
+    if (row === undefined || ownership(caller, row.company_id) !== undefined) violations.push(violationAt([PLACE_HEADER_NAMES[stop]], null, 'invalid', 'must name a saved address of your company (POST /sandbox/addresses)'))
+    else ids[stop] = row.id
+  }
+  return violations.length > 0 ? { violations } : { ids }
+}
+
+type QuoteRowWithRequest = Parameters<typeof storedQuoteOf>[0] & { readonly request: NormalizedQuoteRequest; readonly charges: ReadonlyArray<Charge> }
+
+/** Creates the order in one transaction; the Idempotency-Key is decided under a per-key lock. */
+const createShipment = async (ctx: Context, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined, places: Partial<Record<Stop, string>> = {}): Promise<Outcome> =>
+  ctx.store.transaction(async (tx) => {
+    const now = await ctx.clocks.now(tx, caller.companyId)
+    // the quote the body names is read with the Idempotency-Key, in one statement (the body is
+    // validated after the key is decided, since a replay answers before validation; a quote id
+    // that the validated body spells otherwise is read again below)
+    const sentQuoteId = typeof body === 'object' && body !== null && typeof (body as { quoteId?: unknown }).quoteId === 'string' ? (body as { quoteId: string }).quoteId.toLowerCase() : null
+    let prefetched: QuoteRowWithRequest | undefined
+    if (key !== undefined) {
+      // serializes every request carrying this (company, key), on every connection of the pool
+      // (PGlite is one session whose transactions already run one at a time); the read below is a
+      // later statement, so its snapshot holds what the lock's previous holder committed
+      if (ctx.store.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${caller.companyId}:${key}`])
+      const read = (
+        await tx.query<QuoteRowWithRequest & { key_body: string | null; key_created_at: unknown; key_response: string | null }>(
+          `SELECT q.*, k.body AS key_body, k.created_at AS key_created_at, k.response AS key_response
+           FROM (SELECT 1) AS one
+           LEFT JOIN idempotency_keys k ON k.company_id = $1 AND k.idempotency_key = $2
+           LEFT JOIN quotes q ON q.id = $3`,
+          [caller.companyId, key, sentQuoteId],
+        )
+      )[0]
+      const stored = read?.key_body == null ? undefined : { body: read.key_body, created_at: read.key_created_at, response: read.key_response ?? '' }
+      if (read?.id != null) prefetched = read
+      const decision = decideIdempotency(stored === undefined ? null : { body: stored.body, createdAt: dateTimeOf(stored.created_at)!, response: stored.response }, { body: rawBody, now })
+      if (decision.kind === 'replay') return { shipment: decision.response, replayed: true }
+      if (decision.kind === 'conflict') return { problem: decision.problem }
+    }
+    const valid = validateCreateShipment(body)
+    if (isLeft(valid)) return { problem: valid.left }
+    const order = valid.right
+    const linked = await readPlaces(tx, caller, places)
+    if ('violations' in linked) return { problem: validationProblem(linked.violations) }
+    const pricing = priceRequest(order, ctx.tariff, (c) => isOversized(c.dimensions))
+    if (pricing.kind === 'denied') return { problem: problemFor(pricing.reason, pricing.detail) }
+    let charges = pricing.charges
+    let price: ReturnType<typeof tenderPrice>
+    let quoteId: string | null = null
+    if (order.quoteId !== undefined) {
+      const row = prefetched?.id === order.quoteId ? prefetched : (await tx.query<QuoteRowWithRequest>('SELECT * FROM quotes WHERE id = $1', [order.quoteId]))[0]
+      // create declares no 404: a quote id nobody holds is not the company's quote (403)
+      if (row === undefined) return { problem: problemFor('forbidden', 'The quote does not exist or belongs to another company.') }
+      const checked = checkQuoteForShipment({ ...storedQuoteOf(row), request: row.request }, order, { companyId: caller.companyId, now })
+      if (isLeft(checked)) return { problem: checked.left }
+      price = tenderPrice({ quote: checked.right, freightMatches: true, freshPriceInCents: pricing.totalCents, now })
+      if (!price.repriced) charges = row.charges
+      quoteId = row.id
+    } else {
+      price = tenderPrice({ quote: null, freightMatches: false, freshPriceInCents: pricing.totalCents, now })
+    }
+    const { pickup, eta } = etaFor(order, pricing.transitBusinessDays, now)
+    // the order and its Idempotency-Key record in one statement: every column the Shipment
+    // answers is decided here (ids, number, status, price, times), so the answer is computed
+    // before the insert instead of read back from it
+    let shipment: string | undefined
+    let orderId = ''
+    for (let attempt = 0; shipment === undefined && attempt < 20; attempt++) {
+      orderId = `ord_${randomUUID()}`
+      const orderNumber = newOrderNumber()
+      const text = JSON.stringify(
+        shipmentOf({ id: orderId, company_id: caller.companyId, user_id: caller.userId, order_number: orderNumber, status: 'INITIALIZED', total_price_cents: price.priceInCents, created_at: now.toJSDate(), updated_at: now.toJSDate() } as OrderRow),
+      )
+      const insertOrder = `INSERT INTO orders (id, company_id, user_id, order_number, status, total_price_cents, quote_id, request, charges, pricing, created_at, updated_at, planned_pickup_at, predicted_delivery_at)
+           VALUES ($1, $2, $3, $4, 'INITIALIZED', $5, $6, $7::text::jsonb, $8::text::jsonb, $9::text::jsonb, $10, $10, $11, $12)
+           ON CONFLICT (order_number) DO NOTHING RETURNING id`
+      const params = [orderId, caller.companyId, caller.userId, orderNumber, price.priceInCents, quoteId, JSON.stringify(order), JSON.stringify(charges), JSON.stringify({ ...price, distanceKm: Math.round(pricing.distanceKm), transitBusinessDays: pricing.transitBusinessDays }), now.toJSDate(), order.requiredPickupDate !== undefined ? pickup.toJSDate() : null, eta === null ? null : new Date(eta)]
+      const rows =
+        key === undefined
+          ? await tx.query(insertOrder, params)
+          : await tx.query(
+              `WITH o AS (${insertOrder})
+               INSERT INTO idempotency_keys (company_id, idempotency_key, body, created_at, response) SELECT $2, $13, $14, $10, $15 FROM o
+               ON CONFLICT (company_id, idempotency_key) DO UPDATE SET body = EXCLUDED.body, created_at = EXCLUDED.created_at, response = EXCLUDED.response
+               RETURNING idempotency_key`,
+              [...params, key, rawBody, text],
+            )
+      if (rows.length > 0) shipment = text
+    }
+    if (shipment === undefined) throw new Error('no free order number after 20 attempts')
+    // the stops' saved addresses, and the inline appointments block as the order-level requirements
+    for (const [stop, id] of Object.entries(linked.ids)) await tx.query('INSERT INTO order_places (order_id, stop, saved_address_id) VALUES ($1, $2, $3)', [orderId, stop, id])
+    for (const stop of STOPS) {
+      const inline = order.appointments?.[stopKey(stop)]
+      if (inline !== undefined) await saveOverride(tx, orderId, stop, inline, now)
+    }
+    return { shipment }
+  })
+
+type OrderParams = { Params: { orderNumber: string } }
+
+export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => {
+  app.post('/v1/shipper/shipment', access('company'), async (request, reply) => {
+    const caller = callerOf(request)
+    // the key as the library reads it: 1 to 255 visible ASCII characters (CRT-10), else 400
+    const parsedKey = parseIdempotencyKey(request.headers[HEADER_KEY.idempotencyKey])
+    if (isLeft(parsedKey)) return sendProblem(reply, parsedKey.left)
+    const key = parsedKey.right ?? undefined
+    const places: Partial<Record<Stop, string>> = {}
+    for (const stop of STOPS) {
+      const value = request.headers[PLACE_HEADERS[stop]]
+      if (typeof value === 'string') places[stop] = value
+    }
+    const outcome = await createShipment(ctx, caller, request.rawBody ?? '', request.body, key, places)
+    if ('problem' in outcome) return sendProblem(reply, outcome.problem)
+    // a replayed Idempotency-Key answer says so; the first answer carries no such header
+    if (outcome.replayed === true) reply.header(HEADER_KEY.idempotentReplayed, 'true')
+    return reply.type('application/json').send(outcome.shipment)
+  })
+
+  app.get<OrderParams>('/v1/shipper/shipment/:orderNumber', access('company'), async (request, reply) => {
+    const caller = callerOf(request)
+    const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
+    return row === undefined ? reply : reply.send(shipmentOf(row))
+  })
+
+  const change = (decide: (row: OrderRow, tx: Queryable) => Promise<{ readonly problem: ProblemDetail } | { readonly status: string }>) => async (request: FastifyRequest<OrderParams>, reply: FastifyReply) => {
+    const caller = callerOf(request)
+    const outcome = await changeOrder(ctx, caller, request.params.orderNumber, async (row, tx) => {
+      const decision = await decide(row, tx)
+      return 'problem' in decision ? decision : { set: 'status = $2, updated_at = $3', params: [decision.status, (await ctx.clocks.now(tx, caller.companyId)).toJSDate()] }
+    })
+    return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.send(shipmentOf(outcome.row))
+  }
+
+  app.put<OrderParams>(
+    '/v1/shipper/shipment/:orderNumber/confirm',
+    access('company'),
+    change(async (row, tx) => {
+      // the stops' place-level and order-level appointment data: the library decides the gate
+      const confirmed = validateConfirm({ status: row.status, quoteId: row.quote_id, request: row.request, ...(await confirmAppointmentInput(tx, row.id)) })
+      return isLeft(confirmed) ? { problem: confirmed.left } : { status: confirmed.right.status }
+    }),
+  )
+
+  app.put<OrderParams>(
+    '/v1/shipper/shipment/:orderNumber/cancel',
+    access('company'),
+    change(async (row) => {
+      const next = transition(row.status, 'CANCEL')
+      return isLeft(next) ? { problem: next.left } : { status: next.right }
+    }),
+  )
+}

@@ -1,0 +1,39 @@
+// Quotes as stored, and the delivery estimate of a lane: read by the quotes feature, by shipment
+// create (a quote named by the body) and by the carrier's PICK_UP control (the delivery predicted
+// again from the actual pickup).
+import { DateTime } from 'luxon'
+import { estimateDelivery, transitDays, type NormalizedQuoteRequest, type StoredQuote } from 'shipper-rules'
+import { timeZoneForZip } from 'shipper-rules/geo'
+import { numberOf } from '../db/store.js'
+import { dateTimeOf } from './orders.js'
+
+type Lane = Pick<NormalizedQuoteRequest, 'deliveryAddress' | 'requiredPickupDate'>
+
+/** The ETA and transit days of a lane priced at `days` business days, in the delivery stop's zone (QTE-03, QTE-04). */
+export const etaFor = (lane: Lane, days: number, now: DateTime): { readonly pickup: DateTime; readonly eta: string | null; readonly transitDays: number | null } => {
+  const pickup = lane.requiredPickupDate !== undefined ? DateTime.fromISO(lane.requiredPickupDate, { setZone: true }) : now
+  const zone = timeZoneForZip(lane.deliveryAddress.zipCode)
+  if (zone === null) return { pickup, eta: null, transitDays: null }
+  const closeTime = lane.deliveryAddress.closeTime
+  const eta = estimateDelivery({ pickup, transitDays: days, deliveryZone: zone, ...(closeTime !== undefined ? { deliveryCloseTime: closeTime } : {}) }, { zone })
+  return { pickup, eta, transitDays: eta === null ? null : transitDays(pickup, DateTime.fromISO(eta), { zone }) }
+}
+
+export interface QuoteRow {
+  readonly id: string
+  readonly company_id: string
+  readonly customer_reference: string | null
+  readonly created_at: unknown
+  readonly open: boolean
+  readonly quoted_price_cents: unknown
+  readonly response: unknown
+}
+
+export const storedQuoteOf = (row: QuoteRow): StoredQuote => ({
+  id: row.id,
+  companyId: row.company_id,
+  customerReference: row.customer_reference,
+  createdAt: dateTimeOf(row.created_at) ?? DateTime.invalid('missing createdAt'),
+  open: row.open,
+  quotedPriceInCents: row.quoted_price_cents === null ? null : numberOf(row.quoted_price_cents),
+})
