@@ -3,7 +3,7 @@
 // bearer in any letter case and the challenge on every 401, links that never come from Host.
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_CLOCK_OFFSET_MS } from '../src/clock.js'
+import { MAX_CLOCK_OFFSET_MS } from '../src/clock/clock.js'
 import { createBody, freshStoreOptions, operatorHeaders, quoteBody, removeStore, startSandbox, type Answer, type Credentials, type Sandbox } from './support/harness.js'
 
 const storeOptions = freshStoreOptions()

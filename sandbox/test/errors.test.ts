@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readProblemDetail, REASON_CATALOGUE, isRight } from 'shipper-rules'
-import { issueToken, loadSecrets } from '../src/auth.js'
-import { TRIGGER_ZIPS } from '../src/tariff.js'
+import { issueToken, loadSecrets } from '../src/auth/credentials.js'
+import { TRIGGER_ZIPS } from '../src/pricing/tariff.js'
 import { createBody, quoteBody, removeStore, startSandbox, type Answer, type Credentials, type Sandbox } from './support/harness.js'
 
 let sandbox: Sandbox

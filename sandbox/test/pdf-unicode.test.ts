@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path'
 import fc from 'fast-check'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { renderPdf } from '../src/pdf.js'
+import { renderPdf } from '../src/pdf/pdf.js'
 import { createBody, quoteBody, removeStore, startSandbox, type Credentials, type Sandbox } from './support/harness.js'
 
 let sandbox: Sandbox

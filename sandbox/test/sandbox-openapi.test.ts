@@ -14,9 +14,9 @@ import ajv2020 from 'ajv/dist/2020.js'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { openApiDocument } from 'shipper-rules/openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxOpenApiDocument } from '../src/openapi.js'
+import { sandboxOpenApiDocument } from '../src/server/sandboxDocument.js'
 import { schemaValidators } from './support/openapiSandbox.js'
-import { baseUrlOfHost } from '../src/routes/docs.js'
+import { baseUrlOfHost } from '../src/features/docs/routes.js'
 import { createBody, freshStoreOptions, operatorHeaders, quoteBody, removeStore, startSandbox, type Answer, type Credentials, type Sandbox } from './support/harness.js'
 
 type Json = Record<string, any>

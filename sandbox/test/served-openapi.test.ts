@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type Store } from '../src/db/store.js'
-import { buildServer } from '../src/server.js'
+import { buildServer } from '../src/server/server.js'
 
 const FIXTURES = new URL('./fixtures/served-openapi/', import.meta.url)
 /** The --public-url the fixtures were served with. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isOversized, isRight, validateQuoteRequest, type NormalizedQuoteRequest } from 'shipper-rules'
-import { DEFAULT_TARIFF, priceRequest, readTariff } from '../src/tariff.js'
+import { DEFAULT_TARIFF, priceRequest, readTariff } from '../src/pricing/tariff.js'
 import { quoteBody } from './support/harness.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-tariff-'))

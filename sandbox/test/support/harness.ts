@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { openStore, type Store, type StoreOptions } from '../../src/db/store.js'
-import { buildServer, type ServerOptions } from '../../src/server.js'
+import { buildServer, type ServerOptions } from '../../src/server/server.js'
 import { documentChecker, documentsChecker, type CheckerOptions } from './openapiSandbox.js'
 
 export interface Credentials {
