@@ -13,6 +13,12 @@ state an event leads to; an empty cell is a refused event: 400 \`order_not_cance
 CANCEL, 400 \`invalid_transition\` for the others (ORD-01 … ORD-07). IN_TRANSIT behaves exactly as
 PICKED_UP.
 
+The predicates over the same table: \`canReach(from, to)\` (\`to\` is \`from\` or follows it by a chain
+of transitions, PICKED_UP moving on to its alias IN_TRANSIT), \`isConfirmedOrLater(status)\` (on the
+forward path from CONFIRMED to DELIVERED: CONFIRMED, ACCEPTED, ASSIGNED, PICKED_UP, IN_TRANSIT,
+DELIVERED) and \`isUnderWay(status)\` (a position means something: the same states). The client
+and the conformance kit read the lifecycle through them.
+
 ${lifecycleTable()}
 `,
 )

@@ -25,3 +25,4 @@ export {
   type ReadProblemDetail,
   type ReadViolation,
 } from './problem.js'
+export { decodeErrorViolations, type DecodeError, type CodecViolation } from './decode.js'

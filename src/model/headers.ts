@@ -21,7 +21,7 @@
  * - `idempotentReplayed`: `Idempotent-Replayed: true` on a replayed create.
  * - `retryAfter`: `Retry-After` on 429 and 5xx answers.
  *
- * Implements no rule ID.
+ * Implements AUTH-01, AUTH-02, CRT-10 and APT-05 (the names of the headers they read).
  *
  * @example
  * [HEADER.apiKey, HEADER.idempotencyKey, HEADER.requestId]
@@ -66,7 +66,8 @@ export const HEADER_KEY = {
 /**
  * The two credential headers of every call (AUTH-01): `authorization: Bearer <token>` and
  * `x-service-api-key: <apiKey>`, keyed in lower case. The values are taken as given: what a
- * server accepts is `authenticate`'s to say.
+ * server accepts is `authenticate`'s to say. Total: from an untyped caller, a number or boolean
+ * is written as text and any other non-string value as empty.
  *
  * Implements AUTH-01 (the headers a call carries).
  *
@@ -78,9 +79,13 @@ export const HEADER_KEY = {
  * @since 0.2.0
  */
 export const credentialHeaders = (apiKey: string, token: string): { readonly authorization: string; readonly 'x-service-api-key': string } => ({
-  authorization: `Bearer ${String(token)}`,
-  'x-service-api-key': String(apiKey),
+  authorization: `Bearer ${headerText(token)}`,
+  'x-service-api-key': headerText(apiKey),
 })
+
+/** A header value from what an untyped caller passed: a string as is, a number or boolean as text, anything else empty (never a call to its `toString`). */
+const headerText = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : ''
 
 const DELAY_SECONDS = /^\d{1,10}$/
 const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/

@@ -11,7 +11,7 @@ import type { Either } from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import { defaultConfig, type DimensionLimits } from '../config.js'
 import { left, right } from '../internal/either.js'
-import { CROSS_FIELD_RULES, STRICTNESS_DECISIONS, type JsonSchema } from '../model/index.js'
+import { CROSS_FIELD_RULES, HEADER, STRICTNESS_DECISIONS, type JsonSchema } from '../model/index.js'
 import { COMPONENT_CODECS, COMPONENT_DESCRIPTIONS, type ComponentName } from './components.js'
 import { jsonSchemaOf } from './jsonSchema.js'
 import { shipperPaths, TAGS } from './paths.js'
@@ -125,7 +125,7 @@ const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
   apiKey: {
     type: 'apiKey',
     in: 'header',
-    name: 'x-service-api-key',
+    name: HEADER.apiKey,
     description: 'Ties the call to the shipper company; all reads and writes are limited to its data. Missing, invalid or expired: 403. Always sent together with the bearer token.',
   },
 }

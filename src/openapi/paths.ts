@@ -10,7 +10,7 @@ import type * as t from 'io-ts'
 import { defaultConfig } from '../config.js'
 import { REASON_CATALOGUE, type ReasonCode } from '../errors/catalogue.js'
 import { violationAt, type Violation } from '../errors/violation.js'
-import { AppointmentDocumentType, AppointmentStop, OrderNumber, QuoteId, ShipmentDocumentType, type JsonSchema } from '../model/index.js'
+import { AppointmentDocumentType, AppointmentStop, HEADER, OrderNumber, QuoteId, ShipmentDocumentType, type JsonSchema } from '../model/index.js'
 import { IDEMPOTENCY_KEY_FORMAT, NOT_BLANK_WIRE_TEXT_FORMAT, TRACKING_INCLUDE_FORMAT } from '../model/patterns.js'
 import { UPLOAD_CONTENT_TYPES } from '../rules/documents.js'
 import type { ComponentName } from './components.js'
@@ -319,14 +319,14 @@ export const shipperPaths = (
       schema: { type: 'boolean', default: false },
     },
     changeReason: {
-      name: 'X-Service-Change-Reason',
+      name: HEADER.changeReason,
       in: 'header',
       required: false,
       description: 'Required (not blank) with confirmChangeAfterAcceptance=true; quoted verbatim in the carrier-change notification e-mail. Well-formed Unicode text without U+0000 (otherwise 400 validation_failed, violation code encoding).',
       schema: { type: 'string', pattern: NOT_BLANK_WIRE_TEXT_FORMAT.pattern },
     },
     idempotencyKey: {
-      name: 'Idempotency-Key',
+      name: HEADER.idempotencyKey,
       in: 'header',
       required: false,
       description: 'Repeating the same request with the same key within 24 hours returns the original response without creating a second shipment; the same key with a different body is 409 idempotency_key_conflict. Bodies are compared as JSON (key order and insignificant white space do not matter). The key is 1 to 255 visible ASCII characters (0x21 to 0x7E), compared exactly as sent; any other value is 400 validation_failed with a violation at Idempotency-Key.',
@@ -334,11 +334,11 @@ export const shipperPaths = (
     },
   }
   parameters['requestId'] = {
-    name: 'X-Request-Id',
+    name: HEADER.requestId,
     in: 'header',
     required: false,
     description: `An id of the client's own for this request (1 to 128 letters, digits, '.', '_', '~' or '-'): the answer's X-Request-Id repeats it. Absent or otherwise, the server makes one.`,
-    schema: HEADERS['X-Request-Id']['schema'],
+    schema: HEADERS[HEADER.requestId]['schema'],
   }
   for (const [key, p] of Object.entries(parameters)) if (PARAMETER_EXAMPLES[key] !== undefined) parameters[key] = { ...p, example: PARAMETER_EXAMPLES[key] }
   const paths: Record<string, Record<string, JsonSchema>> = {}

@@ -11,7 +11,7 @@
 import { REASON_CATALOGUE, type ReasonCode } from '../errors/catalogue.js'
 import { problemFor, validationProblem } from '../errors/problem.js'
 import type { Violation } from '../errors/violation.js'
-import type { JsonSchema } from '../model/index.js'
+import { HEADER, type JsonSchema } from '../model/index.js'
 
 /** The statuses a shipper operation can answer with a problem. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 414 | 415 | 422 | 429 | 431 | 500
@@ -31,21 +31,24 @@ const REQUEST_ID_PATTERN = '^[A-Za-z0-9._~-]{1,128}$'
 /** An example request id, as a server generates one (a UUID v4). */
 export const EXAMPLE_REQUEST_ID = '0f6c9b52-1e4d-4c8a-9d0e-7b3f2a61c5d8'
 
+/** The response headers the document declares, by their spec spelling (see `HEADER`). */
+type ResponseHeader = (typeof HEADER)['requestId' | 'retryAfter' | 'idempotentReplayed']
+
 /** The `components.headers` of the document. */
-export const HEADERS: Readonly<Record<'X-Request-Id' | 'Retry-After' | 'Idempotent-Replayed', JsonSchema>> = {
-  'X-Request-Id': {
-    description: `The id of this request: the client's own X-Request-Id when it sent one matching ${REQUEST_ID_PATTERN}, otherwise one the server made (a UUID). It is in every log line of the request and in a ProblemDetail's instance (urn:request-id:<id>): quote it to support.`,
+export const HEADERS: Readonly<Record<ResponseHeader, JsonSchema>> = {
+  [HEADER.requestId]: {
+    description: `The id of this request: the client's own ${HEADER.requestId} when it sent one matching ${REQUEST_ID_PATTERN}, otherwise one the server made (a UUID). It is in every log line of the request and in a ProblemDetail's instance (urn:request-id:<id>): quote it to support.`,
     required: true,
     schema: { type: 'string', pattern: REQUEST_ID_PATTERN },
     example: EXAMPLE_REQUEST_ID,
   },
-  'Retry-After': {
+  [HEADER.retryAfter]: {
     description: 'Seconds to wait before retrying (delay-seconds).',
     schema: { type: 'integer', minimum: 0 },
     example: 5,
   },
-  'Idempotent-Replayed': {
-    description: 'Present (true) only when this answer is the stored answer of an earlier request with the same Idempotency-Key and body; a first answer carries no such header.',
+  [HEADER.idempotentReplayed]: {
+    description: `Present (true) only when this answer is the stored answer of an earlier request with the same ${HEADER.idempotencyKey} and body; a first answer carries no such header.`,
     schema: { type: 'string', enum: ['true'] },
     example: 'true',
   },
@@ -55,8 +58,8 @@ const header = (name: keyof typeof HEADERS): JsonSchema => ({ $ref: `#/component
 
 /** The headers of a success response (the replay indicator only where a request is replayed). */
 export const successHeaders = (replayable: boolean): JsonSchema => ({
-  'X-Request-Id': header('X-Request-Id'),
-  ...(replayable ? { 'Idempotent-Replayed': header('Idempotent-Replayed') } : {}),
+  [HEADER.requestId]: header(HEADER.requestId),
+  ...(replayable ? { [HEADER.idempotentReplayed]: header(HEADER.idempotentReplayed) } : {}),
 })
 
 /**
@@ -108,10 +111,10 @@ const exampleOf = (reason: ReasonCode, violation: Violation): JsonSchema => ({
  */
 export const problemResponse = (status: ErrorStatus, reasons: ReadonlyArray<ReasonCode>, note: string | undefined, violation: Violation): JsonSchema => {
   const listed = reasons.map((r) => `\`${r}\` (${REASON_CATALOGUE[r].title})`).join(', ')
-  const retry = status === 429 ? { 'Retry-After': { ...HEADERS['Retry-After'], required: true } } : status === 500 ? { 'Retry-After': header('Retry-After') } : {}
+  const retry = status === 429 ? { [HEADER.retryAfter]: { ...HEADERS[HEADER.retryAfter], required: true } } : status === 500 ? { [HEADER.retryAfter]: header(HEADER.retryAfter) } : {}
   return {
     description: `${note === undefined ? '' : `${note[0]!.toUpperCase()}${note.slice(1)}. `}${reasons.length === 1 ? 'Reason' : 'Reasons'}: ${listed}.`,
-    headers: { 'X-Request-Id': header('X-Request-Id'), ...retry },
+    headers: { [HEADER.requestId]: header(HEADER.requestId), ...retry },
     content: {
       'application/problem+json': {
         schema: {

@@ -131,6 +131,77 @@ export const TRANSITIONS: { readonly [S in OrderStatusName]: { readonly [E in Or
 const EVENT_SET: ReadonlySet<string> = new Set(ORDER_EVENTS)
 
 /**
+ * Whether the order can still come to state `to` from state `from`: `to` is `from` itself or is
+ * reached by a chain of the transitions of {@link TRANSITIONS}, with PICKED_UP moving on to its
+ * alias IN_TRANSIT (ORD-01: tracking shows either). A terminal state reaches only itself. False
+ * when either argument is not a state.
+ *
+ * Implements ORD-01 (IN_TRANSIT after PICKED_UP) and ORD-07 (the forward path).
+ *
+ * @example
+ * [canReach('CONFIRMED', 'DELIVERED'), canReach('PICKED_UP', 'IN_TRANSIT'), canReach('ASSIGNED', 'REJECTED'), canReach('DELIVERED', 'DELIVERED')]
+ * //=> [true, true, false, true]
+ *
+ * @category rules
+ * @since 0.2.0
+ */
+export const canReach = (from: unknown, to: unknown): boolean => isOrderStatus(from) && isOrderStatus(to) && REACHABLE.get(from)?.has(to) === true
+
+/** The successors of a state: its transitions, and IN_TRANSIT after PICKED_UP (ORD-01). */
+const successors = (s: OrderStatusName): ReadonlyArray<OrderStatusName> => [
+  ...ORDER_EVENTS.flatMap((e) => {
+    const next = TRANSITIONS[s][e]
+    return next === undefined ? [] : [next]
+  }),
+  ...(s === 'PICKED_UP' ? (['IN_TRANSIT'] as const) : []),
+]
+
+/** For each state, the states it can reach (itself included), computed once from the table. */
+const REACHABLE: ReadonlyMap<OrderStatusName, ReadonlySet<OrderStatusName>> = new Map(
+  ORDER_STATUSES.map((from) => {
+    const seen = new Set<OrderStatusName>([from])
+    const queue: OrderStatusName[] = [from]
+    for (let s = queue.shift(); s !== undefined; s = queue.shift()) {
+      for (const n of successors(s)) if (!seen.has(n)) (seen.add(n), queue.push(n))
+    }
+    return [from, seen] as const
+  }),
+)
+
+/**
+ * Whether the order is CONFIRMED or past it on the forward path (CONFIRMED, ACCEPTED, ASSIGNED,
+ * PICKED_UP, IN_TRANSIT, DELIVERED): the states reached from CONFIRMED from which DELIVERED can
+ * still be reached. A confirm whose answer was lost succeeded when the order reads one of them.
+ * False for INITIALIZED, CANCELLED, REJECTED and anything that is not a state.
+ *
+ * Implements ORD-03 (what a confirm leads to) and ORD-07 (the forward path).
+ *
+ * @example
+ * [isConfirmedOrLater('INITIALIZED'), isConfirmedOrLater('CONFIRMED'), isConfirmedOrLater('DELIVERED'), isConfirmedOrLater('CANCELLED')]
+ * //=> [false, true, true, false]
+ *
+ * @category rules
+ * @since 0.2.0
+ */
+export const isConfirmedOrLater = (status: unknown): boolean => canReach('CONFIRMED', status) && canReach(status, 'DELIVERED')
+
+/**
+ * Whether a shipment is under way or done, so that its position means something (TRK-03): the order is confirmed or later on the forward path (see
+ * {@link isConfirmedOrLater}); not before confirmation, not once cancelled or rejected. False
+ * for anything that is not a state.
+ *
+ * Implements TRK-03 (when a location is estimated).
+ *
+ * @example
+ * [isUnderWay('ASSIGNED'), isUnderWay('INITIALIZED'), isUnderWay('REJECTED'), isUnderWay(null)]
+ * //=> [true, false, false, false]
+ *
+ * @category rules
+ * @since 0.2.0
+ */
+export const isUnderWay = (status: unknown): boolean => isConfirmedOrLater(status)
+
+/**
  * Returns the state an event moves an order to, or a 400 ProblemDetail naming the state and the
  * event: `order_not_cancellable` for a refused CANCEL, `invalid_transition` otherwise, and
  * `validation_failed` for something that is not a state or an event. IN_TRANSIT behaves exactly

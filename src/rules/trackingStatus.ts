@@ -14,7 +14,7 @@ import { left, right } from '../internal/either.js'
 import { isInstant } from '../internal/dateTime.js'
 import { iso, unavailableLocation } from './location.js'
 import type { LatLon } from '../internal/sphere.js'
-import { isOrderStatus } from './orderLifecycle.js'
+import { isOrderStatus, isUnderWay } from './orderLifecycle.js'
 import { isOrderNumber } from '../model/patterns.js'
 import type { GpsData, ShipmentLocation, Tracking } from '../model/tracking.js'
 import type { TrackingInclude } from './tracking.js'
@@ -160,9 +160,6 @@ export interface TrackingOptions {
   readonly config?: RulesConfig
 }
 
-/** Statuses in which something is on its way or done, so a position means something. */
-const UNDER_WAY = new Set(['CONFIRMED', 'ACCEPTED', 'ASSIGNED', 'PICKED_UP', 'IN_TRANSIT', 'DELIVERED'])
-
 /**
  * Assembles the Tracking resource: `orderStatus` null exactly when the stored state is unset;
  * `estimatedDeliveryDate` the booked delivery appointment, else the predicted delivery, else null;
@@ -223,7 +220,7 @@ const locate = (facts: TrackingFacts, status: string | null, booked: DateTime | 
   const pickedUpAt = isInstant(facts.actualPickupDate) ? facts.actualPickupDate : facts.estimatedPickupDate
   const eta = isInstant(facts.actualDeliveryDate) ? facts.actualDeliveryDate : booked
   const base = { origin: facts.origin, destination: facts.destination, now: options.now, pickedUpAt }
-  if (status === null || !UNDER_WAY.has(status)) return unavailableLocation(base, `no shipment is under way (status ${status ?? 'unset'})`)
+  if (status === null || !isUnderWay(status)) return unavailableLocation(base, `no shipment is under way (status ${status ?? 'unset'})`)
   if (!isInstant(pickedUpAt)) return unavailableLocation(base, 'neither the actual nor the estimated pickup time is known')
   if (!isInstant(eta)) return unavailableLocation(base, 'the delivery date is not predicted yet')
   if (facts.origin === null || facts.origin === undefined || facts.destination === null || facts.destination === undefined) {
