@@ -5,11 +5,16 @@
 // project uses npm's linked strategy (pnpm's layout: the project reaches only shipper-rules, and
 // shipper-rules only its declared dependencies), so a dependency that is declared as a
 // devDependency, or not at all, fails here although the repository's own node_modules has it.
+// Both projects install fast-check beside the package (an optional peer dependency, needed by
+// shipper-rules/arbitraries only), at the version the repository pins, so npm's cache has it.
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as arbitraries from '../src/arbitraries/index.js'
 import { npm, packTarball, ROOT } from './support/pack.js'
+
+const FAST_CHECK = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['fast-check']!
 
 const FIXTURES = join(ROOT, 'test', 'fixtures')
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -24,7 +29,7 @@ const project = (parent: string, tarball: string, strategy: 'hoisted' | 'linked'
   mkdirSync(dir)
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `consumer-${strategy}`, private: true, type: 'module' }))
   for (const file of FILES) copyFileSync(join(FIXTURES, file), join(dir, file))
-  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', `--install-strategy=${strategy}`, tarball], dir)
+  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', `--install-strategy=${strategy}`, tarball, `fast-check@${FAST_CHECK}`], dir)
   return dir
 }
 
@@ -42,11 +47,20 @@ const report = (dir: string, file: string): Record<string, unknown> => {
 }
 
 /** Runs run.mjs and run.cjs in `dir`: the same answers from both builds (a 400 for an empty
- * shipment, luxon judging the zone, the ZIP table, the OpenAPI document), and the same exports. */
+ * shipment, luxon judging the zone, the ZIP table, the OpenAPI document, shipper-rules/arbitraries
+ * with every export of its source, its create bodies accepted by the validator and its upload
+ * sizes labelled right), and the same exports. */
 const bothBuildsAnswer = (dir: string): void => {
   const esm = report(dir, 'run.mjs')
   const cjs = report(dir, 'run.cjs')
-  const answers = { exports: esm['exports'], created: [400, 'validation_failed'], zone: ['businessDays.zone pattern'], geo: 'America/Anchorage', openapi: ['3.1.0', '3.1.0'] }
+  const answers = {
+    exports: esm['exports'],
+    created: [400, 'validation_failed'],
+    zone: ['businessDays.zone pattern'],
+    geo: 'America/Anchorage',
+    openapi: ['3.1.0', '3.1.0'],
+    arbitraries: [Object.keys(arbitraries).length, true, true],
+  }
   expect(esm).toEqual({ loader: 'import', ...answers })
   expect(cjs).toEqual({ loader: 'require', ...answers })
   expect(esm['exports']).toBeGreaterThan(50)

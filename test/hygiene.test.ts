@@ -1,10 +1,11 @@
 // The package as npm publishes it (npm test builds dist/ first): the tarball `npm pack` makes,
 // judged by publint and by @arethetypeswrong/cli, and installed in an empty project where
 // `npx shipper-rules` must run. The CLI imports the package's own ES modules, so the ZIP table
-// ships once (dist/esm/geo), not a second time inside dist/cli.js.
+// ships once (dist/esm/geo), not a second time inside dist/cli.js. fast-check, the optional peer
+// dependency of shipper-rules/arbitraries, is never reached from the main entry point.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -31,7 +32,7 @@ describe('the packed tarball', () => {
     // resolution (which ignores "exports") finds it as a plain file, and "exports" names that file.
     const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
     const report = JSON.parse(r.stdout) as { analysis: { entrypoints: Record<string, unknown> }; problems?: Record<string, unknown[]> }
-    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(['.', './geo', './openapi', './openapi.json', './package.json'])
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(['.', './arbitraries', './geo', './openapi', './openapi.json', './package.json'])
     expect(Object.values(report.problems ?? {}).flat()).toEqual([])
     expect(r.status).toBe(0)
   })
@@ -39,11 +40,38 @@ describe('the packed tarball', () => {
     const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n')
     expect(listing).toContain('package/LICENSE')
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 shipper-rules contributors\n/)
-    expect(listing).toEqual(expect.arrayContaining(['package/dist/cli.js', 'package/dist/esm/geo/zipTable.json', 'package/geo/package.json', 'package/openapi/package.json']))
+    expect(listing).toEqual(
+      expect.arrayContaining(['package/dist/cli.js', 'package/dist/esm/geo/zipTable.json', 'package/geo/package.json', 'package/openapi/package.json', 'package/arbitraries/package.json', 'package/dist/arbitraries.cjs']),
+    )
     expect(listing).toContain('package/openapi.json') // once: at the root, not also in dist/
     expect(listing).not.toContain('package/dist/openapi.json')
     expect(statSync(join(ROOT, 'dist/cli.js')).size).toBeLessThan(100_000)
     expect(readFileSync(join(ROOT, 'dist/cli.js'), 'utf8')).toContain('from "./esm/geo/index.js"')
+  })
+  it('the main entry point never loads fast-check (an optional peer dependency, for shipper-rules/arbitraries only)', () => {
+    /** The built ES modules an ES module reaches through its relative imports, itself included. */
+    const reached = (entry: string): Map<string, string> => {
+      const seen = new Map<string, string>()
+      const visit = (file: string): void => {
+        if (seen.has(file) || !file.endsWith('.js')) return
+        const text = readFileSync(file, 'utf8')
+        seen.set(file, text)
+        for (const m of text.matchAll(/(?:from|import)\s*['"](\.{1,2}\/[^'"]+)['"]/g)) visit(join(dirname(file), m[1]!))
+      }
+      visit(join(ROOT, entry))
+      return seen
+    }
+    const FAST_CHECK = /['"]fast-check['"]/
+    const root = reached('dist/esm/index.js')
+    expect(root.size).toBeGreaterThan(20)
+    expect([...root].filter(([, text]) => FAST_CHECK.test(text)).map(([file]) => file)).toEqual([])
+    for (const bundle of ['dist/index.cjs', 'dist/node/index.mjs', 'dist/geo.cjs', 'dist/openapi.cjs', 'dist/cli.js']) {
+      expect([bundle, FAST_CHECK.test(readFileSync(join(ROOT, bundle), 'utf8'))]).toEqual([bundle, false])
+    }
+    // the check can fail: the arbitraries entry does import it, from a bundle that does not inline it
+    expect([...reached('dist/esm/arbitraries/index.js').values()].some((text) => FAST_CHECK.test(text))).toBe(true)
+    const cjs = readFileSync(join(ROOT, 'dist/arbitraries.cjs'), 'utf8')
+    expect([cjs.includes('require("fast-check")'), /function\s+sample\b/.test(cjs)]).toEqual([true, false])
   })
   it('installed in an empty project, `npx shipper-rules` runs: --version, and validate tracking with the geo table', () => {
     const project = join(tmp, 'project')
