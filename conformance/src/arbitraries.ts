@@ -1,8 +1,13 @@
-// Generators of request bodies for the stateless checks: modest and valid by the spec (adapted from
-// the library's test/arbitraries, which are not published), and single-field corruptions of any
-// valid body. Which answer a corrupted body is due is never decided here: the library's validator
-// on the same body decides (src/checks/stateless/corruption.ts).
+// Generators of request bodies for the stateless checks: modest and valid by the spec, and
+// single-field corruptions of any valid body. They build on the library's own generators
+// (shipper-rules/arbitraries: appointment requirements, emails, pallet groups within a
+// configuration's limits); addresses stay the kit's own, on served lanes whose ZIP, state and city
+// agree, so that a valid body is priceable on a real server. Which answer a corrupted body is due
+// is never decided here: the library's validator on the same body decides
+// (src/checks/stateless/corruption.ts).
 import fc from 'fast-check'
+import { defaultConfig } from 'shipper-rules'
+import { boundsOf, componentWithin, emailArb, requirementArb } from 'shipper-rules/arbitraries'
 
 /** Served lanes: ZIP, state and city that agree, so a valid body is priceable on a real server. */
 const PLACES = [
@@ -18,9 +23,6 @@ const PLACES = [
 
 const textArb = fc.stringMatching(/^[A-Za-z0-9](?:[A-Za-z0-9 .,'#&/-]{0,20}[A-Za-z0-9.])?$/)
 const phoneArb = fc.constantFrom('+13125550100', '+12125550123', '+14045550188', '+17875550188')
-const emailArb = fc
-  .tuple(fc.stringMatching(/^[a-z0-9]{1,10}$/), fc.constantFrom('example.com', 'shipper.net', 'dock.io'))
-  .map(([local, domain]) => `${local}@${domain}`)
 const timeArb = fc
   .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
   .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
@@ -61,19 +63,17 @@ export const quoteAddressArb: fc.Arbitrary<Record<string, unknown>> = fc
   .record({ place: fc.constantFrom(...PLACES), withState: fc.boolean(), insideRequired: opt(fc.boolean()), liftgateRequired: opt(fc.boolean()) })
   .map(({ place, withState, ...flags }) => defined({ zipCode: place.zipCode, state: withState ? place.state : undefined, ...flags }))
 
-/** One pallet group within the standard (non-liftgate) limits. */
+/**
+ * One pallet group within the default configuration's standard (non-liftgate) limits, dimensions
+ * in every spelling (the library's `componentWithin`), sometimes with the deprecated positional
+ * form [height, length, width] beside complete dimensions, which then wins nothing (FRT-05).
+ */
 export const componentArb: fc.Arbitrary<Record<string, unknown>> = fc
-  .record({
-    palletCount: fc.integer({ min: 1, max: 4 }),
-    poundsWeight: fc.integer({ min: 1, max: 1500 }),
-    dimensions: opt(fc.record({ length: fc.integer({ min: 1, max: 96 }), width: fc.integer({ min: 1, max: 96 }), height: fc.integer({ min: 1, max: 100 }) })),
-    // the deprecated positional form [height, length, width] (FRT-04), alone or beside dimensions (FRT-05)
-    palletDimensions: fc.option(fc.tuple(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 96 }), fc.integer({ min: 1, max: 96 })), { nil: undefined, freq: 4 }),
-    freightClass: opt(fc.constantFrom('50', '70', '85', '100', '125', '250')),
-    description: opt(textArb),
-    pieceCount: opt(fc.integer({ min: 1, max: 40 })),
-  })
-  .map(defined)
+  .tuple(
+    componentWithin(boundsOf(defaultConfig, false), ['dimensions', 'palletDimensions', 'default']),
+    fc.option(fc.tuple(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 96 }), fc.integer({ min: 1, max: 96 })), { nil: undefined, freq: 4 }),
+  )
+  .map(([c, beside]) => (c.spelling === 'dimensions' && beside !== undefined ? { ...c.wire, palletDimensions: beside } : c.wire))
 
 const componentsArb = fc.array(componentArb, { minLength: 1, maxLength: 3 })
 
@@ -89,22 +89,8 @@ export const quoteRequestArb = (marker: string): fc.Arbitrary<Record<string, unk
     })
     .map(({ ref, ...rest }) => defined({ ...rest, customerReference: `${marker}-${ref}` }))
 
-/** A valid AppointmentRequirementRequest (APT-01…06). */
-export const appointmentRequestArb: fc.Arbitrary<Record<string, unknown>> = fc
-  .record({
-    channel: fc.constantFrom('PHONE', 'EMAIL', 'PORTAL'),
-    portalUrl: fc.stringMatching(/^[a-z0-9]{1,10}$/).map((h) => `https://${h}.example.com/book`),
-    contacts: opt(
-      fc.array(
-        fc.record({ name: textArb, email: opt(emailArb), phone: phoneArb, role: opt(fc.constantFrom('Dock', 'Receiving')) }).map(defined),
-        { minLength: 1, maxLength: 3 },
-      ),
-    ),
-    instructions: opt(textArb),
-    referenceNumbers: opt(fc.uniqueArray(referenceArb, { minLength: 1, maxLength: 4 })),
-    leadTimeHours: opt(fc.integer({ min: 0, max: 168 })),
-  })
-  .map(({ channel, portalUrl, ...rest }) => defined({ channel, ...(channel === 'PORTAL' ? { portalUrl } : {}), ...rest }))
+/** A valid AppointmentRequirementRequest (APT-01…06): the library's `requirementArb`. */
+export const appointmentRequestArb: fc.Arbitrary<Record<string, unknown>> = requirementArb
 
 /** A valid CreateShipmentRequest; its description starts with the run's marker; a stray companyId it must ignore (CRT-09). */
 export const createRequestArb = (marker: string): fc.Arbitrary<Record<string, unknown>> =>
