@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { readProblemDetail, renderPath, type PathSegment } from 'shipper-rules'
+import { decodeErrorViolations, readProblemDetail, type DecodeError } from 'shipper-rules'
 import {
   AbortedError,
   NetworkError,
@@ -125,32 +125,12 @@ const raceAbort = <T>(p: Promise<T>, signal: AbortSignal): Promise<T> =>
     )
   })
 
-/** io-ts's decode errors, structurally (no io-ts import). */
-interface DecodeError {
-  readonly context: ReadonlyArray<{ readonly key: string; readonly type: { readonly name: string } }>
-}
-
 /**
- * Flat violations with rendered paths from io-ts decode errors: a union's or intersection's
- * member index is not a path segment; an array index is.
+ * Flat violations (rendered path, the codec expected) from io-ts decode errors: the library's
+ * `decodeErrorViolations`, one per field and expected codec.
  */
-export const decodeViolations = (errors: ReadonlyArray<DecodeError>): DecodeViolation[] => {
-  const seen = new Set<string>()
-  const out: DecodeViolation[] = []
-  for (const e of errors) {
-    const path: PathSegment[] = []
-    e.context.forEach((c, i) => {
-      if (i === 0) return
-      const parent = (e.context[i - 1]!.type as { readonly _tag?: string })._tag
-      if (parent === 'UnionType' || parent === 'IntersectionType') return
-      path.push(parent === 'ArrayType' || parent === 'ReadonlyArrayType' ? Number(c.key) : c.key)
-    })
-    const v = { field: renderPath(path), expected: e.context[e.context.length - 1]?.type.name ?? 'unknown' }
-    const k = `${v.field}\u0000${v.expected}`
-    if (!seen.has(k)) out.push(v), seen.add(k)
-  }
-  return out
-}
+export const decodeViolations = (errors: ReadonlyArray<DecodeError>): DecodeViolation[] =>
+  decodeErrorViolations(errors).map((v) => ({ field: v.field, expected: v.expected }))
 
 /** A reader that decodes a JSON body with a library codec. */
 export const withCodec =

@@ -13,10 +13,11 @@ import {
   QuoteByReferenceResponse,
   QuoteResponse,
   Shipment,
-  TRANSITIONS,
   Tracking,
+  canReach,
   checkAppointmentUpload,
   isCancellable,
+  isConfirmedOrLater,
   parseAppointmentDocumentType,
   parseDocumentType,
   parseIdempotencyKey,
@@ -47,20 +48,6 @@ import type { AppointmentDocumentType, CallOptions, ClientOptions, ShipperClient
  * @since 0.1.0
  */
 export const CLIENT_VERSION = '0.1.0'
-
-/** States at or past CONFIRMED on the forward path: a confirm that reads one of them succeeded. */
-const CONFIRMED_OR_LATER: ReadonlySet<OrderStatusName> = new Set(['CONFIRMED', 'ACCEPTED', 'ASSIGNED', 'PICKED_UP', 'IN_TRANSIT', 'DELIVERED'])
-
-/** Whether `to` can still be reached from `from` by the lifecycle's transitions (PICKED_UP moves on to IN_TRANSIT by tracking). */
-export const canReach = (from: OrderStatusName, to: OrderStatusName): boolean => {
-  const seen = new Set<OrderStatusName>([from])
-  const queue: OrderStatusName[] = [from]
-  for (let s = queue.shift(); s !== undefined; s = queue.shift()) {
-    const next: OrderStatusName[] = [...Object.values(TRANSITIONS[s]), ...(s === 'PICKED_UP' ? (['IN_TRANSIT'] as const) : [])]
-    for (const n of next) if (!seen.has(n)) seen.add(n), queue.push(n)
-  }
-  return seen.has(to)
-}
 
 const right = <A>(a: A): Either<never, A> => ({ _tag: 'Right', right: a })
 const seg = encodeURIComponent
@@ -150,7 +137,7 @@ export const createShipperClient = (options: ClientOptions): ShipperClient => {
     const put = json(operation, 'PUT', `${path}/${kind}`, withCodec(Shipment))
     const read = json('getShipment', 'GET', path, withCodec(Shipment))
     const refusal = kind === 'confirm' ? 'invalid_transition' : 'order_not_cancellable'
-    const reached = (s: OrderStatusName): boolean => (kind === 'confirm' ? CONFIRMED_OR_LATER.has(s) : s === 'CANCELLED')
+    const reached = (s: OrderStatusName): boolean => (kind === 'confirm' ? isConfirmedOrLater(s) : s === 'CANCELLED')
     const movable = (s: OrderStatusName): boolean => (kind === 'confirm' ? s === 'INITIALIZED' : isCancellable(s))
     let ambiguous: ShipperError | undefined
     let reading = false

@@ -33,6 +33,7 @@
  *
  * @module
  */
+import { parseRetryAfter as libraryParseRetryAfter } from 'shipper-rules'
 
 /**
  * How one attempt's outcome bears on retrying: `definite` (final: resolve or throw), `unprocessed`
@@ -84,12 +85,10 @@ export const backoffDelay = (
   o: { readonly baseMs: number; readonly capMs: number; readonly random: () => number; readonly retryAfterMs: number | null },
 ): number => Math.max(Math.floor(o.random() * backoffCeiling(n, o.baseMs, o.capMs)), o.retryAfterMs ?? 0)
 
-const HTTP_DATE = /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/
-
 /**
  * The wait (ms, at least 0) a Retry-After header asks for: delay-seconds, or an HTTP date taken
  * relative to the answer's Date header when it has a valid one, else to `now`. Null when absent
- * or unreadable.
+ * or unreadable. The library's `parseRetryAfter`, under the client's name.
  *
  * @example
  * [parseRetryAfter('5', null, 0), parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', 'Wed, 21 Oct 2015 07:28:00 GMT', 0), parseRetryAfter('soon', null, 0)]
@@ -98,16 +97,7 @@ const HTTP_DATE = /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/
  * @category policy
  * @since 0.1.0
  */
-export const parseRetryAfter = (value: string | null, dateHeader: string | null, now: number): number | null => {
-  if (value === null) return null
-  const v = value.trim()
-  if (/^\d{1,10}$/.test(v)) return Number(v) * 1000
-  if (!HTTP_DATE.test(v)) return null
-  const at = Date.parse(v)
-  if (Number.isNaN(at)) return null
-  const base = dateHeader !== null && HTTP_DATE.test(dateHeader.trim()) ? Date.parse(dateHeader.trim()) : Number.NaN
-  return Math.max(0, at - (Number.isNaN(base) ? now : base))
-}
+export const parseRetryAfter: (value: string | null, dateHeader: string | null, now: number) => number | null = libraryParseRetryAfter
 
 /**
  * The X-Request-Id of attempt `n` of a call: the base on attempt 1, `<base>.<n>` after.
