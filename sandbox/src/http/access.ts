@@ -9,7 +9,7 @@
 // A route that declares none is refused when it is registered, so the server does not start.
 // Failed authentications are counted per client address and answered 429 past the limit.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { authorize, HEADER_KEY, isLeft, problemFor, type EndpointKind, type ProblemDetail } from 'shipper-rules'
+import { authorize, HEADER, HEADER_KEY, isLeft, problemFor, type EndpointKind, type ProblemDetail } from 'shipper-rules'
 import { isOperatorToken, readCredentials, type Caller } from '../auth/credentials.js'
 import { sendProblem, type Context } from './context.js'
 
@@ -103,7 +103,7 @@ const authenticate = async (ctx: Context, request: FastifyRequest, reply: Fastif
 const authenticateOperator = async (ctx: Context, request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
   if (blockedProblem(ctx, request, reply)) return false
   if (isOperatorToken(ctx.operatorTokenHash, request.headers[HEADER_KEY.authorization])) return true
-  await failed(ctx, request, reply, problemFor('unauthorized', 'Operator controls need the operator token: Authorization: Bearer <operator token> (printed by the sandbox at start, or set with --operator-token).'))
+  await failed(ctx, request, reply, problemFor('unauthorized', `Operator controls need the operator token: ${HEADER.authorization}: Bearer <operator token> (printed by the sandbox at start, or set with --operator-token).`))
   return false
 }
 

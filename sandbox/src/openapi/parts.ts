@@ -6,7 +6,7 @@
 // document from the features' parts. Every body, parameter and response carries an example the
 // sandbox accepts or answers (test/sandbox-openapi.test.ts checks each against its schema and
 // walks every operation).
-import { problemFor, REASON_CATALOGUE, violationAt, WIRE_FORMATS, type ProblemDetail, type ReasonCode } from 'shipper-rules'
+import { HEADER, problemFor, REASON_CATALOGUE, violationAt, WIRE_FORMATS, type ProblemDetail, type ReasonCode } from 'shipper-rules'
 import type { Access } from '../http/access.js'
 import { DEFAULT_BODY_LIMIT_BYTES } from '../http/context.js'
 
@@ -99,8 +99,8 @@ export const orderNumberString: Json = { type: 'string', pattern: WIRE_FORMATS.o
 export const COMPANY: Problems = {
   401: { reasons: ['unauthorized'], note: 'missing or invalid bearer token (the operator token is not a company credential); the answer carries a WWW-Authenticate bearer challenge' },
   403: { reasons: ['forbidden'], note: 'missing, invalid, revoked or expired API key' },
-  429: { reasons: ['too_many_requests'], note: 'too many failed authentications from this client address; Retry-After gives the seconds to wait' },
-  500: { reasons: ['internal_error'], note: 'an unexpected error, or the database is unavailable (then with Retry-After)' },
+  429: { reasons: ['too_many_requests'], note: `too many failed authentications from this client address; ${HEADER.retryAfter} gives the seconds to wait` },
+  500: { reasons: ['internal_error'], note: `an unexpected error, or the database is unavailable (then with ${HEADER.retryAfter})` },
 }
 export const OPERATOR: Problems = {
   401: { reasons: ['unauthorized'], note: 'missing or wrong operator token (a company\'s credentials are not the operator token); the answer carries a WWW-Authenticate bearer challenge' },

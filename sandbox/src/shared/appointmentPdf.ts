@@ -4,7 +4,7 @@
 // supporting documents.
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib'
 import type { DateTime } from 'luxon'
-import { problemFor, type MergedAppointment, type ProblemDetail, type Stop } from 'shipper-rules'
+import { HEADER, problemFor, type MergedAppointment, type ProblemDetail, type Stop } from 'shipper-rules'
 import { loadChanges, loadDocumentFiles, loadOverrides, loadPlaces, mergedFor, requirementLines, STOPS, stopAddress, type StopAddress } from './appointments.js'
 import { wireTime } from '../clock/clock.js'
 import type { ConversionPool } from '../pdf/conversions.js'
@@ -105,7 +105,7 @@ export const renderAppointmentPdf = async (facts: CoverFacts): Promise<{ readonl
   line('Changes after carrier acceptance', { bold: true, size: 12 })
   if (facts.changes.length === 0) line('(none)')
   for (const c of facts.changes) {
-    line(`${c.at}, reason given (X-Service-Change-Reason):`)
+    line(`${c.at}, reason given (${HEADER.changeReason}):`)
     line(`"${c.reason}"`)
   }
 

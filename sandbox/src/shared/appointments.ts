@@ -5,7 +5,7 @@
 // confirm gate, `uploadDocument`/`deleteDocument` for the document set.
 import { randomUUID } from 'node:crypto'
 import type { DateTime } from 'luxon'
-import { deleteDocument, mergeAppointment, uploadDocument, type AppointmentDocumentKind, type AppointmentRequirement, type DocumentSet, type MergedAppointment, type NormalizedCreateShipment, type Stop, type StoredDocument } from 'shipper-rules'
+import { deleteDocument, HEADER, mergeAppointment, uploadDocument, type AppointmentDocumentKind, type AppointmentRequirement, type DocumentSet, type MergedAppointment, type NormalizedCreateShipment, type Stop, type StoredDocument } from 'shipper-rules'
 import { wireTime } from '../clock/clock.js'
 import { numberOf, type Queryable } from '../db/store.js'
 import { wireIso, type OrderRow } from './orders.js'
@@ -217,7 +217,7 @@ export const recordCarrierChange = async (db: Queryable, row: OrderRow, stop: St
   const body = [
     `The shipper changed the ${stop} appointment requirement of order ${row.order_number} after the carrier accepted it.`,
     '',
-    'Reason given by the shipper (X-Service-Change-Reason, verbatim):',
+    `Reason given by the shipper (${HEADER.changeReason}, verbatim):`,
     `"${reason}"`,
     '',
     'Effective requirement now:',
