@@ -3,10 +3,10 @@
 // starts the server; `shipper-rules-sandbox keys create --company NAME` issues an API key and a
 // bearer token. DATABASE_URL (postgres://…) selects a PostgreSQL server instead of PGlite.
 import { parseArgs } from 'node:util'
-import { createKey, loadSecrets } from './auth.js'
+import { createKey, loadSecrets } from './auth/credentials.js'
 import { DataDirectoryInUseError, openStore, type Store, type StoreOptions } from './db/store.js'
-import { buildServer, corsOriginProblem, operatorTokenOf } from './server.js'
-import { readTariff } from './tariff.js'
+import { buildServer, corsOriginProblem, operatorTokenOf } from './server/server.js'
+import { readTariff } from './pricing/tariff.js'
 
 const USAGE = `Usage:
   shipper-rules-sandbox [--port 8080] [--host 127.0.0.1] [--data ./.sandbox-data] [--tariff tariff.json] [--quiet]
