@@ -1,11 +1,13 @@
 // The model the fault properties stand on, checked against the library: its answers decode with
 // the library's codecs (so a client failure is the client's, not the model's), its Idempotency-Key
 // store replays and conflicts as the spec says, and the virtual clock fires timers in order.
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readProblemDetail, Shipment, Tracking } from 'shipper-rules'
+import { createArb } from 'shipper-rules/arbitraries'
 import { EPOCH_MS, VirtualClock } from '../support/model/clock.js'
 import { API_KEY, BASE_URL, ModelServer, TOKEN } from '../support/model/server.js'
-import { CREATE_BODY } from '../support/model/harness.js'
+import { assertOptions, CREATE_BODY } from '../support/model/harness.js'
 
 const headers = (extra: Record<string, string> = {}): Record<string, string> => ({ authorization: `Bearer ${TOKEN}`, 'x-service-api-key': API_KEY, ...extra })
 
@@ -28,6 +30,23 @@ describe('the model server', () => {
     const problem = readProblemDetail(await other.json())
     expect(problem._tag === 'Right' && problem.right.reason).toBe('idempotency_key_conflict')
     expect(server.commits.map((c) => c.kind)).toEqual(['create'])
+  })
+
+  it('answers every valid create body (the library\'s createArb) with a Shipment the codec decodes, and replays it under the same key', async () => {
+    await fc.assert(
+      fc.asyncProperty(createArb, async (body) => {
+        const server = new ModelServer(new VirtualClock())
+        const post = (): Promise<Response> =>
+          server.fetch(`${BASE_URL}/v1/shipper/shipment`, { method: 'POST', headers: headers({ 'idempotency-key': 'k-1' }), body: JSON.stringify(body) })
+        const first = await post()
+        expect(first.status).toBe(200)
+        const shipment: unknown = await first.json()
+        expect(Shipment.decode(shipment)._tag).toBe('Right')
+        expect(await (await post()).json()).toEqual(shipment)
+        expect(server.commits.map((c) => c.kind)).toEqual(['create'])
+      }),
+      assertOptions(100),
+    )
   })
 
   it('transitions with the library (a second confirm is 400 invalid_transition), answers tracking the codec decodes, and refuses missing credentials', async () => {

@@ -1,5 +1,6 @@
-// Issue 26, behaviour 1: exactly one shipment per intent. Whatever the network and the server do
-// to the attempts of one shipments.create (requests lost, answers lost after the commit, 500s,
+// Issue 26, behaviour 1: exactly one shipment per intent. Whatever the body (any valid create
+// request: the library's own generator, shipper-rules/arbitraries' createArb), and whatever the
+// network and the server do to the attempts of one shipments.create (requests lost, answers lost after the commit, 500s,
 // 503/429 with Retry-After, hangs, resets, stalled bodies, final 4xx answers), the call ends with
 // the one shipment the server holds for its Idempotency-Key, or with a ShipperError that carries
 // the key, and calling create again with that key yields that same shipment, never a second one.
@@ -10,8 +11,9 @@
 // put the key on the error breaks the resume step.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { createArb } from 'shipper-rules/arbitraries'
 import { isShipperError } from '../../src/index.js'
-import { assertOptions, budgetArb, CREATE_BODY, makeWorld, randomArb, story } from '../support/model/harness.js'
+import { assertOptions, budgetArb, makeWorld, randomArb, story } from '../support/model/harness.js'
 import { scheduleArb } from '../support/model/faults.js'
 
 /** A caller's own key (visible ASCII, at most 255), or none (the client makes one). */
@@ -20,9 +22,9 @@ const callerKeyArb = fc.option(fc.stringMatching(/^[!-~]{1,40}$/), { nil: null }
 describe('shipments.create: one shipment per intent (issue 26, item 1)', () => {
   it('ends with the one shipment of its key or a ShipperError with the key; every attempt carries that key; resuming with it yields the same single shipment', async () => {
     await fc.assert(
-      fc.asyncProperty(scheduleArb(60_000), budgetArb, randomArb, callerKeyArb, async (faults, budget, random, callerKey) => {
+      fc.asyncProperty(createArb, scheduleArb(60_000), budgetArb, randomArb, callerKeyArb, async (body, faults, budget, random, callerKey) => {
         const w = makeWorld(faults, budget, random)
-        const { result } = await w.clock.run(w.client.shipments.create(CREATE_BODY as never, callerKey === null ? {} : { idempotencyKey: callerKey }))
+        const { result } = await w.clock.run(w.client.shipments.create(body as never, callerKey === null ? {} : { idempotencyKey: callerKey }))
         const why = story(w)
         const creates = () => w.server.commits.filter((c) => c.kind === 'create')
 
@@ -52,7 +54,7 @@ describe('shipments.create: one shipment per intent (issue 26, item 1)', () => {
         // resume: the same intent again, with the error's key, on a network that now works
         const before = creates()[0]
         w.server.setFaults([])
-        const again = await w.clock.run(w.client.shipments.create(CREATE_BODY as never, { idempotencyKey: error.idempotencyKey! }))
+        const again = await w.clock.run(w.client.shipments.create(body as never, { idempotencyKey: error.idempotencyKey! }))
         const why2 = story(w, 'after resuming:')
         expect(again.result.ok, `${again.result.ok ? '' : String(again.result.error)}${why2}`).toBe(true)
         expect(creates().length, why2).toBe(1)
