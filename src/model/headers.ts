@@ -9,6 +9,7 @@
  *
  * @module
  */
+import type { WireFormat } from './patterns.js'
 
 /**
  * The API's header names, as the spec spells them.
@@ -86,6 +87,28 @@ export const credentialHeaders = (apiKey: string, token: string): { readonly aut
 /** A header value from what an untyped caller passed: a string as is, a number or boolean as text, anything else empty (never a call to its `toString`). */
 const headerText = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : ''
+
+/**
+ * The value of `X-Request-Id` a server takes from a client and echoes (otherwise it makes one):
+ * 1 to 128 characters of `alphabet` (letters, digits, `.`, `_`, `~`, `-`), a library decision the
+ * OpenAPI document states. `alphabet` is the character class alone, for a client that allows
+ * fewer characters (the typed client keeps 64 for its own base, so `<base>.<n>` stays within 128).
+ *
+ * Implements no rule ID.
+ *
+ * @example
+ * [new RegExp(REQUEST_ID_FORMAT.pattern).test('req-1.2'), new RegExp(REQUEST_ID_FORMAT.pattern).test('a b'), REQUEST_ID_FORMAT.maxLength]
+ * //=> [true, false, 128]
+ *
+ * @category model
+ * @since 0.2.0
+ */
+export const REQUEST_ID_FORMAT = {
+  alphabet: 'A-Za-z0-9._~-',
+  pattern: '^[A-Za-z0-9._~-]{1,128}$',
+  maxLength: 128,
+  description: "1 to 128 letters, digits, '.', '_', '~' or '-'",
+} as const satisfies WireFormat & { readonly alphabet: string }
 
 const DELAY_SECONDS = /^\d{1,10}$/
 const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/

@@ -33,7 +33,7 @@ export {
   SERVED_COUNTRY_FORMAT,
   ISO_COUNTRY_FORMAT,
 } from './countries.js'
-export { HEADER, HEADER_KEY, credentialHeaders, parseRetryAfter } from './headers.js'
+export { HEADER, HEADER_KEY, credentialHeaders, parseRetryAfter, REQUEST_ID_FORMAT } from './headers.js'
 export { STRICTNESS_DECISIONS, CROSS_FIELD_RULES } from './decisions.js'
 export {
   type IntBrand,

@@ -10,7 +10,7 @@ import type * as t from 'io-ts'
 import { defaultConfig } from '../config.js'
 import { REASON_CATALOGUE, type ReasonCode } from '../errors/catalogue.js'
 import { violationAt, type Violation } from '../errors/violation.js'
-import { AppointmentDocumentType, AppointmentStop, HEADER, OrderNumber, QuoteId, ShipmentDocumentType, type JsonSchema } from '../model/index.js'
+import { AppointmentDocumentType, AppointmentStop, HEADER, OrderNumber, REQUEST_ID_FORMAT, QuoteId, ShipmentDocumentType, type JsonSchema } from '../model/index.js'
 import { IDEMPOTENCY_KEY_FORMAT, NOT_BLANK_WIRE_TEXT_FORMAT, TRACKING_INCLUDE_FORMAT } from '../model/patterns.js'
 import { UPLOAD_CONTENT_TYPES } from '../rules/documents.js'
 import type { ComponentName } from './components.js'
@@ -337,7 +337,7 @@ export const shipperPaths = (
     name: HEADER.requestId,
     in: 'header',
     required: false,
-    description: `An id of the client's own for this request (1 to 128 letters, digits, '.', '_', '~' or '-'): the answer's X-Request-Id repeats it. Absent or otherwise, the server makes one.`,
+    description: `An id of the client's own for this request (${REQUEST_ID_FORMAT.description}): the answer's ${HEADER.requestId} repeats it. Absent or otherwise, the server makes one.`,
     schema: HEADERS[HEADER.requestId]['schema'],
   }
   for (const [key, p] of Object.entries(parameters)) if (PARAMETER_EXAMPLES[key] !== undefined) parameters[key] = { ...p, example: PARAMETER_EXAMPLES[key] }

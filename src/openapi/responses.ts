@@ -11,7 +11,7 @@
 import { REASON_CATALOGUE, type ReasonCode } from '../errors/catalogue.js'
 import { problemFor, validationProblem } from '../errors/problem.js'
 import type { Violation } from '../errors/violation.js'
-import { HEADER, type JsonSchema } from '../model/index.js'
+import { HEADER, REQUEST_ID_FORMAT, type JsonSchema } from '../model/index.js'
 
 /** The statuses a shipper operation can answer with a problem. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 414 | 415 | 422 | 429 | 431 | 500
@@ -26,7 +26,7 @@ export type Problems = { readonly [S in ErrorStatus]?: { readonly reasons: Reado
 export const STATUS_ORDER: ReadonlyArray<ErrorStatus> = [400, 401, 403, 404, 408, 409, 413, 414, 415, 422, 429, 431, 500]
 
 /** The pattern of a request id a client may send (and that every answer carries). */
-const REQUEST_ID_PATTERN = '^[A-Za-z0-9._~-]{1,128}$'
+const REQUEST_ID_PATTERN = REQUEST_ID_FORMAT.pattern
 
 /** An example request id, as a server generates one (a UUID v4). */
 export const EXAMPLE_REQUEST_ID = '0f6c9b52-1e4d-4c8a-9d0e-7b3f2a61c5d8'

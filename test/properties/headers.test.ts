@@ -2,7 +2,7 @@
 // and the total Retry-After reader (RFC 9110 §10.2.3).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { credentialHeaders, HEADER, HEADER_KEY, parseRetryAfter } from '../../src/model/headers.js'
+import { credentialHeaders, HEADER, HEADER_KEY, parseRetryAfter, REQUEST_ID_FORMAT } from '../../src/model/headers.js'
 
 /** Instants from 1970 to 9999 (an IMF-fixdate has a four-digit year), whole seconds. */
 const instant = fc.integer({ min: 0, max: 253_402_300_799 }).map((s) => s * 1000)
@@ -24,6 +24,20 @@ describe('HEADER and HEADER_KEY', () => {
       'Idempotent-Replayed',
       'Retry-After',
     ])
+  })
+})
+
+describe('REQUEST_ID_FORMAT', () => {
+  it('accepts exactly the texts of 1 to maxLength characters of its alphabet', () => {
+    const pattern = new RegExp(REQUEST_ID_FORMAT.pattern)
+    const one = new RegExp(`^[${REQUEST_ID_FORMAT.alphabet}]$`)
+    fc.assert(
+      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom(...'aZ09._~-'), fc.string({ minLength: 1, maxLength: 1 })), maxLength: REQUEST_ID_FORMAT.maxLength + 2 }), (s) => {
+        expect(pattern.test(s)).toBe(s.length >= 1 && s.length <= REQUEST_ID_FORMAT.maxLength && [...s].every((c) => one.test(c)))
+      }),
+    )
+    expect(pattern.test('x'.repeat(REQUEST_ID_FORMAT.maxLength))).toBe(true)
+    expect(pattern.test('x'.repeat(REQUEST_ID_FORMAT.maxLength + 1))).toBe(false)
   })
 })
 
