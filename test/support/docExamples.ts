@@ -1,5 +1,5 @@
 // Runs documentation examples as tests (STYLE: examples run): the `@example` blocks of doc
-// comments (test/examples.test.ts) and the ```ts blocks of README.md (test/readme.test.ts).
+// comments (test/examples.test.ts) and the ```ts blocks of README.md and docs/guide.md (test/readme.test.ts).
 //
 // In an example, `//=> value` asserts that the last statement written before it (since the
 // previous assertion), an expression, deep-equals `value`. The assertion may stand on its own
