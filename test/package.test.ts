@@ -45,6 +45,9 @@ describe('package', () => {
     for (const [name, version] of Object.entries(pkg['devDependencies'] as Record<string, string>)) expect([name, version]).toEqual([name, expect.stringMatching(/^\d+\.\d+\.\d+$/)])
     expect(pkg['sideEffects']).toBe(false)
     expect(pkg['bin']).toEqual({ 'shipper-rules': './dist/cli.js' })
+    // fast-check: an optional peer dependency (shipper-rules/arbitraries only), pinned for the repository's own tests
+    expect([pkg['peerDependencies'], pkg['peerDependenciesMeta']]).toEqual([{ 'fast-check': '^4' }, { 'fast-check': { optional: true } }])
+    expect((pkg['devDependencies'] as Record<string, string>)['fast-check']).toMatch(/^4\.\d+\.\d+$/)
   })
   it('import and require give the same exports, and the same answers', async () => {
     const esm = (await import('shipper-rules')) as Record<string, unknown>
@@ -61,6 +64,10 @@ describe('package', () => {
     const geoCjs = createRequire(import.meta.url)('shipper-rules/geo') as Record<string, (v: unknown) => unknown>
     expect(Object.keys(geoCjs).sort()).toEqual(Object.keys(geoEsm).sort())
     expect(Object.keys(geoEsm).sort()).toEqual(['nearestZip', 'timeZoneForZip', 'zipCentroid'])
+    const arbitrariesEsm = (await import('shipper-rules/arbitraries')) as Record<string, unknown>
+    const arbitrariesCjs = createRequire(import.meta.url)('shipper-rules/arbitraries') as Record<string, unknown>
+    expect(Object.keys(arbitrariesCjs).sort()).toEqual(Object.keys(arbitrariesEsm).sort())
+    expect(Object.keys(arbitrariesEsm).length).toBeGreaterThan(30)
     const honolulu = { latitude: 21.3, longitude: -157.85 }
     for (const geo of [geoEsm, geoCjs]) {
       expect([geo['timeZoneForZip']!('99501'), geo['zipCentroid']!('96813')]).toEqual(['America/Anchorage', geoEsm['zipCentroid']!('96813')])
