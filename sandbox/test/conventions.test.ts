@@ -6,12 +6,12 @@
 import { connect } from 'node:net'
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
+import { startSandbox as startSandboxCli } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { instanceOf, requestIdOf } from '../src/context.js'
 import { main } from '../src/main.js'
 import { buildServer, corsOriginProblem } from '../src/server.js'
 import { openStore, type Store } from '../src/db/store.js'
-import { startCli, stop } from './support/cli.js'
 import { createBody, freshStoreOptions, OPERATOR_TOKEN, removeStore, startSandbox, type Credentials, type Sandbox } from './support/harness.js'
 import { checkAgainstOpenApi, document } from './support/openapi.js'
 
@@ -405,20 +405,20 @@ describe('the command line', () => {
     }
   })
 
-  it('--cors-origin (repeatable) wins over SANDBOX_CORS_ORIGINS; the banner lists the origins', async () => {
+  it('--cors-origin (repeatable) wins over SANDBOX_CORS_ORIGINS; the banner and the ready line list the origins', async () => {
     const cliStore = freshStoreOptions()
-    const dataArgs = cliStore.dataDir !== undefined ? ['--data', cliStore.dataDir] : []
     const env = { ...process.env, SANDBOX_CORS_ORIGINS: 'https://one.example' }
-    const cli = await startCli([...dataArgs, '--cors-origin', 'http://localhost:5173', '--cors-origin', 'http://localhost:3000'], env)
+    const cli = await startSandboxCli({ ...(cliStore.dataDir !== undefined ? { dataDir: cliStore.dataDir } : {}), env, args: ['--cors-origin', 'http://localhost:5173', '--cors-origin', 'http://localhost:3000'] })
     try {
       expect(cli.banner).toContain('CORS origins: http://localhost:5173, http://localhost:3000')
-      expect(cli.banner).toContain(`${cli.base}/readyz`)
-      const r = await send('OPTIONS', '/readyz', { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' }, undefined, cli.base)
+      expect(cli.banner).toContain(`${cli.baseUrl}/readyz`)
+      expect(cli.ready.corsOrigins).toEqual(['http://localhost:5173', 'http://localhost:3000'])
+      const r = await send('OPTIONS', '/readyz', { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' }, undefined, cli.baseUrl)
       expect(r.status).toBe(204)
       expect(r.headers.get('access-control-allow-origin')).toBe('http://localhost:3000')
-      expect(corsHeaders(await send('GET', '/healthz', { origin: 'https://one.example' }, undefined, cli.base))).toEqual([])
+      expect(corsHeaders(await send('GET', '/healthz', { origin: 'https://one.example' }, undefined, cli.baseUrl))).toEqual([])
     } finally {
-      expect(await stop(cli.child)).toBe(0)
+      expect(await cli.stop()).toBe(0)
       removeStore(cliStore)
     }
   })

@@ -9,10 +9,10 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { limitMs, SANDBOX_BIN as BIN, startSandbox } from 'shipper-rules-testkit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { LOCK_FILE } from '../src/db/dataDirLock.js'
 import { DataDirectoryInUseError, openStore } from '../src/db/store.js'
-import { BIN, scaledLimitMs, startCli, stop, testLimitMs } from './support/cli.js'
 import { createBody } from './support/harness.js'
 
 const root = mkdtempSync(join(tmpdir(), 'sandbox-lock-'))
@@ -33,7 +33,7 @@ const runCli = (args: ReadonlyArray<string>): Promise<{ code: number | null; std
     const child = spawn(process.execPath, [BIN, ...args], { env: env(), stdio: ['ignore', 'ignore', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')))
-    const timer = setTimeout(() => child.kill('SIGKILL'), scaledLimitMs(60_000))
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs(60_000))
     child.once('exit', (code) => {
       clearTimeout(timer)
       resolve({ code, stderr })
@@ -49,25 +49,25 @@ const deadPid = (): Promise<number> =>
     child.once('exit', () => resolve(child.pid!))
   })
 
-const create = async (server: { base: string; key: string; token: string }, description: string) => {
-  const r = await fetch(`${server.base}/v1/shipper/shipment`, {
+const create = async (server: { baseUrl: string; apiKey: string; token: string }, description: string) => {
+  const r = await fetch(`${server.baseUrl}/v1/shipper/shipment`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${server.token}`, 'x-service-api-key': server.key, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${server.token}`, 'x-service-api-key': server.apiKey, 'content-type': 'application/json' },
     body: JSON.stringify(createBody({ description })),
   })
   expect(r.status).toBe(200)
   return ((await r.json()) as { orderNumber: string }).orderNumber
 }
 
-const read = async (server: { base: string; key: string; token: string }, orderNumber: string) =>
-  fetch(`${server.base}/v1/shipper/shipment/${orderNumber}`, { headers: { authorization: `Bearer ${server.token}`, 'x-service-api-key': server.key } })
+const read = async (server: { baseUrl: string; apiKey: string; token: string }, orderNumber: string) =>
+  fetch(`${server.baseUrl}/v1/shipper/shipment/${orderNumber}`, { headers: { authorization: `Bearer ${server.token}`, 'x-service-api-key': server.apiKey } })
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('the PGlite data directory is locked by the process that opened it', () => {
   it('a second server and `keys create` on a directory in use refuse (message, exit 1); the first serves on, its data intact', async () => {
     const dir = freshDir()
-    const first = await startCli(['--data', dir], env())
+    const first = await startSandbox({ dataDir: dir, env: env() })
     try {
       const pid = first.child.pid!
       expect(lockOf(dir)).toMatchObject({ pid, host: hostname() })
@@ -90,25 +90,25 @@ describe('the PGlite data directory is locked by the process that opened it', ()
       const after = await create(first, 'After the refusals')
 
       // stopped (SIGTERM), it removes its lock, and everything it acknowledged is there next time
-      expect(await stop(first.child)).toBe(0)
+      expect(await first.stop()).toBe(0)
       expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
-      const third = await startCli(['--data', dir], env())
+      const third = await startSandbox({ dataDir: dir, env: env() })
       try {
         for (const order of [before, after]) expect((await read(third, order)).status).toBe(200)
       } finally {
-        expect(await stop(third.child)).toBe(0)
+        expect(await third.stop()).toBe(0)
       }
     } finally {
-      if (first.child.exitCode === null && first.child.signalCode === null) await stop(first.child)
+      if (first.child.exitCode === null && first.child.signalCode === null) await first.stop()
     }
-  }, Math.max(180_000, testLimitMs(3)))
+  }, Math.max(180_000, limitMs(3 * 180_000 + 60_000))) // three starts
 
   it('`keys create` holds the lock while it runs and removes it when done', async () => {
     const dir = freshDir()
     const keys = await runCli(['keys', 'create', '--company', 'Lock Test Inc', '--data', dir])
     expect(keys.code).toBe(0)
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
-  }, Math.max(120_000, testLimitMs(2)))
+  }, Math.max(120_000, limitMs(2 * 180_000 + 60_000)))
 
   it('in one process too: a second store on an open directory is refused; after close it opens', async () => {
     const dir = freshDir()
@@ -125,7 +125,7 @@ describe('the PGlite data directory is locked by the process that opened it', ()
     }
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
     await (await openStore({ dataDir: dir })).close()
-  }, Math.max(120_000, testLimitMs(2)))
+  }, Math.max(120_000, limitMs(2 * 180_000 + 60_000)))
 
   it('a stale lock is taken over: its process is gone, or its pid now belongs to another process', async () => {
     // a process that has ended
@@ -134,20 +134,20 @@ describe('the PGlite data directory is locked by the process that opened it', ()
     const stale = { pid: gone, host: hostname(), procStart: null, since: '2026-01-01T00:00:00.000Z' }
     mkdirSync(dir)
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify(stale))
-    const server = await startCli(['--data', dir], env())
+    const server = await startSandbox({ dataDir: dir, env: env() })
     try {
       expect(lockOf(dir).pid).toBe(server.child.pid)
       await create(server, 'After taking over')
     } finally {
-      expect(await stop(server.child)).toBe(0)
+      expect(await server.stop()).toBe(0)
     }
 
     // a live pid (this test's process) with another start marker: the pid was reused, the lock is stale
     if (process.platform === 'linux') {
       writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ ...stale, pid: process.pid, procStart: '1' }))
-      const again = await startCli(['--data', dir], env())
+      const again = await startSandbox({ dataDir: dir, env: env() })
       expect(lockOf(dir).pid).toBe(again.child.pid)
-      expect(await stop(again.child)).toBe(0)
+      expect(await again.stop()).toBe(0)
     }
 
     // while the same live pid with its own marker holds it
@@ -158,24 +158,24 @@ describe('the PGlite data directory is locked by the process that opened it', ()
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain(`is in use by process ${process.pid}`)
     rmSync(join(dir, LOCK_FILE))
-  }, Math.max(180_000, testLimitMs(3)))
+  }, Math.max(180_000, limitMs(3 * 180_000 + 60_000))) // three starts
 
   it('SIGKILL of the holder leaves a stale lock; the next start takes it over, with the data', async () => {
     const dir = freshDir()
-    const first = await startCli(['--data', dir], env())
+    const first = await startSandbox({ dataDir: dir, env: env() })
     const order = await create(first, 'Before the SIGKILL')
     const killed = new Promise((resolve) => first.child.once('exit', (_code, signal) => resolve(signal)))
     first.child.kill('SIGKILL')
     expect(await killed).toBe('SIGKILL')
     expect(lockOf(dir).pid).toBe(first.child.pid) // left behind
 
-    const second = await startCli(['--data', dir], env())
+    const second = await startSandbox({ dataDir: dir, env: env() })
     try {
       expect(lockOf(dir).pid).toBe(second.child.pid)
       expect((await read(second, order)).status).toBe(200)
     } finally {
-      expect(await stop(second.child)).toBe(0)
+      expect(await second.stop()).toBe(0)
     }
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
-  }, Math.max(180_000, testLimitMs(3)))
+  }, Math.max(180_000, limitMs(3 * 180_000 + 60_000))) // three starts
 })

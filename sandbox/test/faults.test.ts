@@ -9,22 +9,22 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer } from 'node:net'
+import { limitMs, SANDBOX_BIN as BIN, startSandbox, type StartSandboxOptions } from 'shipper-rules-testkit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openStore, type StoreOptions } from '../src/db/store.js'
-import { BIN, startCli, stop, testLimitMs } from './support/cli.js'
 import { createBody, freshStoreOptions, removeStore } from './support/harness.js'
 
 const storeOptions = freshStoreOptions()
 afterAll(() => removeStore(storeOptions))
 
-/** How the CLI reaches `options`' database: --data DIR, or DATABASE_URL with the schema on its search path. */
-const cliTarget = (options: StoreOptions): { args: string[]; env: NodeJS.ProcessEnv } => {
+/** How the CLI reaches `options`' database: its data directory, or DATABASE_URL with the schema on its search path. */
+const cliTarget = (options: StoreOptions): StartSandboxOptions => {
   const env = { ...process.env }
   delete env['DATABASE_URL']
-  if (options.databaseUrl === undefined) return { args: ['--data', options.dataDir!], env }
+  if (options.databaseUrl === undefined) return { dataDir: options.dataDir!, env }
   const url = new URL(options.databaseUrl)
   url.searchParams.set('options', `-c search_path=${options.schema}`)
-  return { args: [], env: { ...env, DATABASE_URL: url.toString() } }
+  return { env: { ...env, DATABASE_URL: url.toString() } }
 }
 
 const components = [
@@ -38,8 +38,8 @@ describe('faults', () => {
     // the schema (PostgreSQL) must exist before the CLI puts it on its search path
     await (await openStore(storeOptions)).close()
     const target = cliTarget(storeOptions)
-    const first = await startCli(target.args, target.env)
-    const headers = { authorization: `Bearer ${first.token}`, 'x-service-api-key': first.key, 'content-type': 'application/json' }
+    const first = await startSandbox(target)
+    const headers = { authorization: `Bearer ${first.token}`, 'x-service-api-key': first.apiKey, 'content-type': 'application/json' }
     const acknowledged = new Map<string, { orderNumber: string; text: string; body: string }>()
     let attempts = 0
     let killed = false
@@ -49,7 +49,7 @@ describe('faults', () => {
         const body = JSON.stringify(createBody({ orderComponents: components, description: `Fault test ${w}/${i}`, referenceNumbers: [key] }))
         attempts++
         try {
-          const r = await fetch(`${first.base}/v1/shipper/shipment`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body })
+          const r = await fetch(`${first.baseUrl}/v1/shipper/shipment`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body })
           const text = await r.text()
           if (r.status === 200) acknowledged.set(key, { orderNumber: JSON.parse(text).orderNumber, text, body })
         } catch {
@@ -70,23 +70,23 @@ describe('faults', () => {
     expect(attempts).toBeGreaterThan(acknowledged.size)
 
     // a restart on what the killed process left opens cleanly
-    const second = await startCli(target.args, target.env)
+    const second = await startSandbox(target)
     try {
-      const auth = { authorization: `Bearer ${second.token}`, 'x-service-api-key': second.key }
+      const auth = { authorization: `Bearer ${second.token}`, 'x-service-api-key': second.apiKey }
       for (const [key, ack] of acknowledged) {
-        const read = await fetch(`${second.base}/v1/shipper/shipment/${ack.orderNumber}`, { headers: auth })
+        const read = await fetch(`${second.baseUrl}/v1/shipper/shipment/${ack.orderNumber}`, { headers: auth })
         expect(read.status).toBe(200)
         expect(await read.json()).toEqual(JSON.parse(ack.text))
         // the Idempotency-Key record was written with the order: the retry replays it
-        const replay = await fetch(`${second.base}/v1/shipper/shipment`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': key }, body: ack.body })
+        const replay = await fetch(`${second.baseUrl}/v1/shipper/shipment`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': key }, body: ack.body })
         expect(replay.status).toBe(200)
         expect(await replay.text()).toBe(ack.text)
       }
       // and it works: a new create is answered
-      const fresh = await fetch(`${second.base}/v1/shipper/shipment`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(createBody()) })
+      const fresh = await fetch(`${second.baseUrl}/v1/shipper/shipment`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(createBody()) })
       expect(fresh.status).toBe(200)
     } finally {
-      expect(await stop(second.child)).toBe(0)
+      expect(await second.stop()).toBe(0)
     }
 
     // the database itself, read directly after the server stopped
@@ -114,7 +114,7 @@ describe('faults', () => {
     } finally {
       await store.close()
     }
-  }, Math.max(180_000, testLimitMs(2)))
+  }, Math.max(180_000, limitMs(2 * 180_000 + 60_000))) // two starts
 
   it('a database that is not there at start: a message and exit code 1 within seconds, never a hang', async () => {
     // PostgreSQL: a port nobody listens on

@@ -1,13 +1,13 @@
 // The walk-through from quote to invoice (examples/walkthrough.sh, which the README sends a reader
 // to), run as written with bash and curl against the server the CLI starts, with the credentials
-// its banner prints.
+// it prints (its --ready-json line).
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { limitMs, startSandbox } from 'shipper-rules-testkit'
 import { afterAll, describe, expect, it } from 'vitest'
-import { scaledLimitMs, startCli, stop, testLimitMs } from './support/cli.js'
 import { freshStoreOptions, removeStore } from './support/harness.js'
 
 const SCRIPT = fileURLToPath(new URL('../examples/walkthrough.sh', import.meta.url))
@@ -25,9 +25,9 @@ describe('the walk-through, examples/walkthrough.sh', () => {
   })
 
   it('runs from quote to invoice and four PDFs', async () => {
-    const server = await startCli(storeOptions.dataDir !== undefined ? ['--data-dir', storeOptions.dataDir] : [])
+    const server = await startSandbox(storeOptions.dataDir !== undefined ? { dataDir: storeOptions.dataDir } : {})
     try {
-      const run = spawnSync('bash', [SCRIPT], { cwd: work, encoding: 'utf8', env: { ...process.env, SANDBOX: server.base, KEY: server.key, TOKEN: server.token }, timeout: scaledLimitMs(120_000) })
+      const run = spawnSync('bash', [SCRIPT], { cwd: work, encoding: 'utf8', env: { ...process.env, SANDBOX: server.baseUrl, KEY: server.apiKey, TOKEN: server.token }, timeout: limitMs(120_000) })
       // (bash may warn about a locale the machine lacks; curl and node must say nothing)
       expect(run.status, run.stderr).toBe(0)
       expect(run.stderr).not.toMatch(/curl:|Error/)
@@ -40,7 +40,7 @@ describe('the walk-through, examples/walkthrough.sh', () => {
       expect(pdfs).toHaveLength(4)
       for (const f of pdfs) expect(readFileSync(join(work, f)).subarray(0, 5).toString('latin1')).toBe('%PDF-')
     } finally {
-      await stop(server.child)
+      await server.stop()
     }
-  }, testLimitMs(1) + scaledLimitMs(120_000))
+  }, limitMs(180_000 + 60_000 + 120_000)) // a start, a minute, and the script's run
 })

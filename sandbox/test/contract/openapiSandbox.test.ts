@@ -1,10 +1,10 @@
 // The extended response checker (test/support/openapiSandbox.ts): each rule on a small document
 // (a passing answer, then one broken at a time), then the live sandbox's answers against the two
 // documents it serves, which must find nothing, and a stripped X-Request-Id it must find.
+import { limitMs } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documentChecker, documentsChecker, type CheckedAnswer } from '../support/openapiSandbox.js'
 import { createBody, quoteBody, removeStore, startSandbox, type Credentials, type Sandbox } from '../support/harness.js'
-import { scaledLimit } from './limits.js'
 
 const problem = { type: 'object', required: ['type', 'title', 'status', 'reason'], properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, reason: { type: 'string' } } }
 const toy = {
@@ -76,7 +76,7 @@ describe('the live sandbox against the two documents it serves', () => {
     acme = await sandbox.company('Checker Co')
     const documents = await Promise.all(['/api-docs/shipper-v1', '/api-docs/sandbox'].map(async (path) => (await (await fetch(`${sandbox.base}${path}`)).json()) as Record<string, any>))
     check = documentsChecker(documents.map((d) => documentChecker(d, { everyAnswer: ['x-request-id'] })), { everyAnswer: ['x-request-id'] })
-  }, scaledLimit(60_000))
+  }, limitMs(60_000))
   afterAll(async () => {
     await sandbox.stop()
     removeStore(sandbox.storeOptions)

@@ -20,10 +20,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { limitMs } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBody, OPERATOR_TOKEN, removeStore, startSandbox, type Credentials, type Sandbox } from '../support/harness.js'
 import { makePdf } from '../support/pdfFixtures.js'
-import { scaledLimit } from './limits.js'
 import { newmanRun, operationsOf, portmanCollection, requestsOf } from './portman.js'
 
 type Json = Record<string, any>
@@ -31,7 +31,7 @@ type Json = Record<string, any>
 const config = (name: string): Json => JSON.parse(readFileSync(new URL(`./portman-${name}.json`, import.meta.url), 'utf8')) as Json
 
 /** Each document's conversion and run (two processes) on an idle machine, stretched by the load. */
-const LIMIT = scaledLimit(120_000)
+const LIMIT = limitMs(120_000)
 
 /**
  * Operations of each document the runner cannot exercise, each with the reason. Empty: all run.

@@ -13,15 +13,15 @@ import { writeFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
 import ts from 'typescript'
+import { limitMs } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { removeStore, startSandbox, type Credentials, type Sandbox } from '../support/harness.js'
 import { makePdf } from '../support/pdfFixtures.js'
-import { scaledLimit } from './limits.js'
 
 const here = (name: string): string => fileURLToPath(new URL(`../typed-client/${name}`, import.meta.url))
 const GENERATED = here('generated/shipper-v1.ts')
 /** A sandbox start, the generation, one strict compile: 60 s on an idle machine, stretched by the load. */
-const LIMIT = scaledLimit(60_000)
+const LIMIT = limitMs(60_000)
 
 let sandbox: Sandbox
 let acme: Credentials

@@ -12,9 +12,9 @@
 // PostgreSQL server nobody handed it), and .ci/run sets it for its throwaway cluster. The server
 // under test is the CLI in a process of its own, so that a crash shows as an exit.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { startSandbox, type RunningSandbox } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type StoreOptions } from '../../src/db/store.js'
-import { startCli, stop } from '../support/cli.js'
 import { createBody, freshStoreOptions, quoteBody } from '../support/harness.js'
 
 const PG_CTL = process.env['SANDBOX_PG_CTL'] ?? ''
@@ -51,7 +51,7 @@ const until = async (what: string, done: () => boolean, limitMs: number): Promis
 }
 
 const storeOptions = freshStoreOptions()
-let server: { child: ChildProcess; base: string; key: string; token: string } | undefined
+let server: RunningSandbox | undefined
 let serverOutput = ''
 
 beforeAll(async () => {
@@ -59,7 +59,7 @@ beforeAll(async () => {
   if (storeOptions.databaseUrl === undefined) throw new Error('DATABASE_URL is not set: this file needs the PostgreSQL server that SANDBOX_PG_CTL controls')
   // the schema must exist (and be migrated) before the CLI puts it on its search path
   await (await openStore(storeOptions)).close()
-  const started = await startCli([], cliEnv(storeOptions))
+  const started = await startSandbox({ env: cliEnv(storeOptions) })
   server = started
   started.child.stderr!.on('data', (c: Buffer) => (serverOutput += c.toString('utf8')))
 })
@@ -67,7 +67,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // later test files need the cluster: start it again whatever happened here
   if (PG_CTL !== '' && (await pgCtl('status')).code === 3) await pgCtlOk('start -w')
-  if (server !== undefined && server.child.exitCode === null && server.child.signalCode === null) expect(await stop(server.child)).toBe(0)
+  if (server !== undefined && server.child.exitCode === null && server.child.signalCode === null) expect(await server.stop()).toBe(0)
 })
 
 type Phase = 'up' | 'stopping' | 'down' | 'starting' | 'back'
@@ -136,7 +136,7 @@ const alive = (child: ChildProcess) => child.exitCode === null && child.signalCo
  * the cluster started, a create answered again; then every answer checked.
  */
 const outage = async (mode: 'fast' | 'immediate') => {
-  const { child, base, key, token } = server!
+  const { child, baseUrl: base, apiKey: key, token } = server!
   expect(alive(child), `the server exited (${child.exitCode ?? child.signalCode}):\n${serverOutput}`).toBe(true)
   const traffic = load(base, key, token)
   try {
