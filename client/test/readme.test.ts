@@ -19,13 +19,13 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { transform } from 'esbuild'
 import ts from 'typescript'
+import { limitMs } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { scaledLimitMs } from './support/limits.js'
 import { newCompany, type Credentials } from './support/sandbox.js'
 
 const run = promisify(execFile)
 /** A test's limit: tsc over every block, or a program's run (which waits for DELIVERED), on a loaded machine; a bound, never a timing. */
-const TEST_LIMIT_MS = scaledLimitMs(180_000)
+const TEST_LIMIT_MS = limitMs(180_000)
 const CLIENT = join(import.meta.dirname, '..')
 const REPO = join(CLIENT, '..')
 const README = readFileSync(join(CLIENT, 'README.md'), 'utf8')

@@ -15,7 +15,6 @@
 // Chromium: Debian's /usr/bin/chromium through playwright-core, as test/browser/browser.test.ts of
 // the library (nothing here downloads a browser). If it is absent every test FAILS with the reason;
 // SHIPPER_RULES_NO_BROWSER=1 skips them instead, with the reason.
-import type { ChildProcess } from 'node:child_process'
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -23,9 +22,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, type Metafile } from 'esbuild'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { limitMs, startSandbox, type RunningSandbox } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest'
-import { scaledLimitMs } from '../support/limits.js'
-import { START_LIMIT_MS, startSandboxCli, stopSandboxCli } from '../support/sandboxCli.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const CLIENT = join(import.meta.dirname, '..', '..')
@@ -106,7 +104,7 @@ const closeServer = (server: Server | undefined): Promise<void> =>
 describe('the client in Chromium, calling a sandbox on another origin (CORS)', () => {
   let unavailable: string | undefined
   let dir: string | undefined
-  let sandbox: ChildProcess | undefined
+  let sandbox: RunningSandbox | undefined
   let base = ''
   let credentials = { key: '', token: '' }
   let allowed: { server: Server; origin: string } | undefined
@@ -136,20 +134,20 @@ describe('the client in Chromium, calling a sandbox on another origin (CORS)', (
     refused = await pageServer(page)
     // Only the first page's origin is allowed; the data directory is this file's own (with
     // DATABASE_URL set the CLI uses that PostgreSQL instead, as the run's global sandbox does).
-    const cli = await startSandboxCli(['--data-dir', join(dir, 'data'), '--cors-origin', allowed.origin])
-    sandbox = cli.child
-    base = cli.base
-    credentials = { key: cli.key, token: cli.token }
+    const cli = await startSandbox({ dataDir: join(dir, 'data'), args: ['--cors-origin', allowed.origin] })
+    sandbox = cli
+    base = cli.baseUrl
+    credentials = { key: cli.apiKey, token: cli.token }
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
-  }, START_LIMIT_MS + scaledLimitMs(60_000))
+  }, limitMs(180_000 + 60_000)) // a start, and a minute for the rest
 
   afterAll(async () => {
     await browser?.close()
-    if (sandbox !== undefined) await stopSandboxCli(sandbox)
+    if (sandbox !== undefined) await sandbox.stop()
     await closeServer(allowed?.server)
     await closeServer(refused?.server)
     if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
-  }, START_LIMIT_MS + scaledLimitMs(60_000))
+  }, limitMs(180_000 + 60_000)) // a start, and a minute for the rest
 
   const ready = (ctx: TestContext): Browser => {
     if (SKIP) ctx.skip(SKIP_REASON)
@@ -174,7 +172,7 @@ describe('the client in Chromium, calling a sandbox on another origin (CORS)', (
 
   /** The text of `#id` once it (or #error) has some; an error shown first fails with its text. */
   const shown = async (page: Page, id: string): Promise<string> => {
-    await page.waitForSelector(`#${id}:not(:empty), #error:not(:empty)`, { timeout: scaledLimitMs(60_000) })
+    await page.waitForSelector(`#${id}:not(:empty), #error:not(:empty)`, { timeout: limitMs(60_000) })
     const error = (await page.textContent('#error')) ?? ''
     if (error !== '') throw new Error(`the page reported an error before #${id}: ${error}`)
     return (await page.textContent(`#${id}`)) ?? ''
@@ -241,17 +239,17 @@ describe('the client in Chromium, calling a sandbox on another origin (CORS)', (
     } finally {
       await close()
     }
-  }, scaledLimitMs(360_000))
+  }, limitMs(360_000))
 
   it('from an origin the sandbox does not allow, the same page ends with the client NetworkError (CORS refused it)', async (ctx) => {
     const b = ready(ctx)
     const { page, close } = await open(b, refused!.origin)
     try {
-      await page.waitForSelector('#error:not(:empty)', { timeout: scaledLimitMs(60_000) })
+      await page.waitForSelector('#error:not(:empty)', { timeout: limitMs(60_000) })
       expect(await page.textContent('#error')).toMatch(/^ShipperError network: /)
       expect(await page.textContent('#created')).toBe('')
     } finally {
       await close()
     }
-  }, scaledLimitMs(120_000))
+  }, limitMs(120_000))
 })

@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { limitMs } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { CLIENT_VERSION, createShipperClient, isShipperError, taskEitherClient, type ShipperClient } from 'shipper-rules-client'
 import { createShipperClient as createNodeClient } from 'shipper-rules-client/node'
-import { scaledLimitMs } from '../support/limits.js'
 import { companyHeaders, createBody, event, marker, newCompany, orderDetails, quoteBody, rawCall, type Credentials } from '../support/sandbox.js'
 
 const base = inject('base')
@@ -214,7 +214,7 @@ describe('confirm, acceptance, tracking to DELIVERED, invoice', () => {
   })
 
   it('waitForStatus reaches DELIVERED while the carrier moves the order; tracking with and without location', async () => {
-    const limit = scaledLimitMs(60_000)
+    const limit = limitMs(60_000)
     const waiting = client.waitForStatus(orderNumber, 'DELIVERED', { intervalMs: 50, maxIntervalMs: 250, timeoutMs: limit })
     const before = await client.tracking.get(orderNumber)
     expect(before.orderNumber).toBe(orderNumber)
@@ -240,14 +240,14 @@ describe('confirm, acceptance, tracking to DELIVERED, invoice', () => {
   })
 
   it('waitForStatus with a predicate resolves at once when it already holds', async () => {
-    const t = await client.waitForStatus(orderNumber, (tracking) => tracking.orderStatus === 'DELIVERED', { intervalMs: 50, timeoutMs: scaledLimitMs(30_000) })
+    const t = await client.waitForStatus(orderNumber, (tracking) => tracking.orderStatus === 'DELIVERED', { intervalMs: 50, timeoutMs: limitMs(30_000) })
     expect(t.orderStatus).toBe('DELIVERED')
   })
 
   it('waitForStatus ends with an unreachable error on a cancelled order', async () => {
     const created = await client.shipments.create(shipmentBody())
     await client.shipments.cancel(created.orderNumber)
-    const error = await rejection(client.waitForStatus(created.orderNumber, 'DELIVERED', { intervalMs: 50, timeoutMs: scaledLimitMs(30_000) }))
+    const error = await rejection(client.waitForStatus(created.orderNumber, 'DELIVERED', { intervalMs: 50, timeoutMs: limitMs(30_000) }))
     expect(error).toMatchObject({ kind: 'unreachable', retryable: false, status: 'CANCELLED' })
   })
 

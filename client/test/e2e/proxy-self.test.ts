@@ -1,8 +1,8 @@
 // The fault-injecting proxy itself, with plain fetch: each fault does what proxy.test.ts relies on
 // (a dropped answer was committed upstream, a reset or a 503 never reached the server), so a
 // client test that passes through it proves what it says.
+import { DELAY, DROP_AFTER_COMMIT, faultProxy, RESET_BEFORE, unavailable, type FaultProxy } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DELAY, DROP_AFTER_COMMIT, RESET_BEFORE, startProxy, unavailable, type FaultProxy } from '../support/proxy.js'
 import { companyHeaders, createBody, newCompany, orderDetails, type Credentials } from '../support/sandbox.js'
 
 const base = inject('base')
@@ -11,14 +11,14 @@ let creds: Credentials
 
 beforeAll(async () => {
   creds = await newCompany(base, inject('operatorToken'), 'Proxy Self Check')
-  proxy = await startProxy(base)
+  proxy = await faultProxy(base)
 })
 afterAll(async () => {
   await proxy.close()
 })
 
 const createVia = (key: string, signal?: AbortSignal) =>
-  fetch(`${proxy.base}/v1/shipper/shipment`, {
+  fetch(`${proxy.baseUrl}/v1/shipper/shipment`, {
     method: 'POST',
     headers: { ...companyHeaders(creds), 'content-type': 'application/json', 'idempotency-key': key },
     body: JSON.stringify(createBody()),
@@ -28,7 +28,7 @@ const createVia = (key: string, signal?: AbortSignal) =>
 describe('the fault proxy', () => {
   it('passes a request through and records the upstream answer', async () => {
     proxy.reset()
-    const response = await fetch(`${proxy.base}/healthz`)
+    const response = await fetch(`${proxy.baseUrl}/healthz`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok' })
     expect(proxy.records).toHaveLength(1)
@@ -60,7 +60,7 @@ describe('the fault proxy', () => {
   it('503: answered by the proxy with Retry-After and a ProblemDetail, nothing forwarded', async () => {
     proxy.reset()
     proxy.plan({}, [unavailable(1)])
-    const response = await fetch(`${proxy.base}/healthz`)
+    const response = await fetch(`${proxy.baseUrl}/healthz`)
     expect(response.status).toBe(503)
     expect(response.headers.get('retry-after')).toBe('1')
     expect(await response.json()).toMatchObject({ status: 503, reason: 'service_unavailable' })

@@ -1,4 +1,4 @@
-// The client through the fault-injecting proxy (support/proxy.ts) in front of the real sandbox:
+// The client through the fault-injecting proxy (shipper-rules-testkit's faultProxy) in front of the real sandbox:
 // issue 26 items 1 and 2 end to end. For each fault the proxy injects (a response dropped after
 // the server committed, a connection reset before forwarding, a 503 with Retry-After, an answer
 // held past the client's timeout) and for a mixed sequence, a create for a fresh intent ends with
@@ -7,10 +7,9 @@
 // delivered or not (how many creates it committed as a first answer, not a replay), the sandbox
 // answers the intent's key with the same order when asked directly, and its order details show
 // the final state.
+import { DELAY, DROP_AFTER_COMMIT, faultProxy, limitMs, RESET_BEFORE, unavailable, type Fault, type FaultProxy, type ProxyRecord } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { CLIENT_VERSION, createShipperClient, type AttemptEvent, type ShipperClient } from 'shipper-rules-client'
-import { scaledLimitMs } from '../support/limits.js'
-import { DELAY, DROP_AFTER_COMMIT, RESET_BEFORE, startProxy, unavailable, type Fault, type FaultProxy, type ProxyRecord } from '../support/proxy.js'
 import { companyHeaders, createBody, newCompany, orderDetails, quoteBody, marker, type Credentials } from '../support/sandbox.js'
 
 const base = inject('base')
@@ -25,14 +24,14 @@ const attempts: AttemptEvent[] = []
 // and the one that got through. `quick` is for the `delay` fault, whose held answer must outlast the
 // attempt timeout: short, scaled by the load; an ordinary answer that outlasts it too is one more
 // ambiguous attempt, so its tests count attempts as "at least".
-const clientOptions = () => ({ baseUrl: proxy.base, token: creds.token, apiKey: creds.apiKey, deadlineMs: scaledLimitMs(120_000), maxRetries: 8, retryBaseMs: 10, retryCapMs: 50, onAttempt: (e: AttemptEvent) => attempts.push(e) })
+const clientOptions = () => ({ baseUrl: proxy.baseUrl, token: creds.token, apiKey: creds.apiKey, deadlineMs: limitMs(120_000), maxRetries: 8, retryBaseMs: 10, retryCapMs: 50, onAttempt: (e: AttemptEvent) => attempts.push(e) })
 const holdsAnswer = (faults: ReadonlyArray<Fault>): boolean => faults.some((f) => f.kind === 'delay')
 
 beforeAll(async () => {
   creds = await newCompany(base, inject('operatorToken'), 'Client Proxy Shipper')
-  proxy = await startProxy(base)
-  client = createShipperClient({ ...clientOptions(), timeoutMs: scaledLimitMs(30_000) })
-  quick = createShipperClient({ ...clientOptions(), timeoutMs: scaledLimitMs(1_500) })
+  proxy = await faultProxy(base)
+  client = createShipperClient({ ...clientOptions(), timeoutMs: limitMs(30_000) })
+  quick = createShipperClient({ ...clientOptions(), timeoutMs: limitMs(1_500) })
 })
 afterAll(async () => {
   await proxy.close()

@@ -1,13 +1,11 @@
 // vitest globalSetup of the client's suite: ONE sandbox CLI for the whole run, started as an
-// integrator starts it (`shipper-rules-sandbox --port 0`), on a fresh PGlite data directory, or on
-// the PostgreSQL server of DATABASE_URL when the environment names one (the CLI reads it itself;
-// CI's PostgreSQL run sets it). The end-to-end files read { base, operatorToken, key, token } with
-// `inject` and make their own companies, so they never share orders.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// integrator starts it (shipper-rules-testkit's startSandbox: `shipper-rules-sandbox --port 0`), on
+// a fresh PGlite data directory, or on the PostgreSQL server of DATABASE_URL when the environment
+// names one (the CLI reads it itself; CI's PostgreSQL run sets it). The end-to-end files read
+// { base, operatorToken, key, token } with `inject` and make their own companies, so they never
+// share orders.
+import { startSandbox } from 'shipper-rules-testkit'
 import type { TestProject } from 'vitest/node'
-import { startSandboxCli, stopSandboxCli } from './sandboxCli.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +13,7 @@ declare module 'vitest' {
     base: string
     /** The operator token the sandbox was started with: POST /sandbox/companies takes it. */
     operatorToken: string
-    /** The ready-made company's API key and token, as the banner printed them. */
+    /** The ready-made company's API key and token, as the sandbox's ready line gave them. */
     key: string
     token: string
   }
@@ -25,20 +23,12 @@ declare module 'vitest' {
 export const OPERATOR_TOKEN = 'sbxopClientE2eOperatorToken0123456789abcdef'
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'client-e2e-sandbox-'))
-  let started
-  try {
-    started = await startSandboxCli(['--data-dir', dataDir, '--operator-token', OPERATOR_TOKEN])
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true })
-    throw error
-  }
-  project.provide('base', started.base)
-  project.provide('operatorToken', OPERATOR_TOKEN)
-  project.provide('key', started.key)
+  const started = await startSandbox({ operatorToken: OPERATOR_TOKEN })
+  project.provide('base', started.baseUrl)
+  project.provide('operatorToken', started.operatorToken)
+  project.provide('key', started.apiKey)
   project.provide('token', started.token)
   return async () => {
-    await stopSandboxCli(started.child)
-    rmSync(dataDir, { recursive: true, force: true })
+    await started.stop()
   }
 }

@@ -3,11 +3,11 @@
 // the code: "delay-seconds or an HTTP date relative to Date", "full jitter below min(cap,
 // base·2^(n-1)), at least Retry-After", "<base>.<n> within the header's 128 characters".
 import fc from 'fast-check'
+import { runsOf } from 'shipper-rules-testkit'
 import { describe, expect, it } from 'vitest'
 import { ProblemError, ResponseInvalidError } from '../../src/errors.js'
 import { attemptRequestId, backoffCeiling, backoffDelay, classifyStatus, parseRetryAfter, randomUuid, REQUEST_ID_PATTERN } from '../../src/policy.js'
 import { problemFor, REASON_CODES, statusForReason } from 'shipper-rules'
-import { runsOf } from './runs.js'
 
 const HEADER_ID = /^[A-Za-z0-9._~-]{1,128}$/
 const ctx = { operation: 'getShipment', requestId: 'r', attempts: 1 } as const

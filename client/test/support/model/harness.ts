@@ -4,19 +4,11 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import fc from 'fast-check'
+import { runsOf } from 'shipper-rules-testkit'
 import { createShipperClient, type ShipperClient } from '../../../src/index.js'
 import { VirtualClock } from './clock.js'
 import { API_KEY, BASE_URL, ModelServer, TOKEN } from './server.js'
 import type { Fault } from './faults.js'
-
-/**
- * `n` runs in the default run; in proportion (at least 10, at most `n`) when FC_NUM_RUNS is lower
- * (the library's test/support/runs.ts rule, so CI's 100-run pass is lighter).
- */
-export const runsOf = (n: number): number => {
-  const base = Number(process.env['FC_NUM_RUNS'] ?? '1000')
-  return !(base < 1000) ? n : Math.max(10, Math.min(n, Math.round((n * base) / 1000)))
-}
 
 /**
  * fast-check parameters for a property: its runs, and FC_SEED (with FC_PATH) to replay a reported
