@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { decodeErrorViolations, readProblemDetail, type DecodeError } from 'shipper-rules'
+import { credentialHeaders, decodeErrorViolations, HEADER_KEY, readProblemDetail, type DecodeError } from 'shipper-rules'
 import {
   AbortedError,
   NetworkError,
@@ -260,10 +260,9 @@ export class Call {
     signal?.addEventListener('abort', onAbort, { once: true })
     const headers: Record<string, string> = req.credentials
       ? {
-          authorization: `Bearer ${cfg.token}`,
-          'x-service-api-key': cfg.apiKey,
+          ...credentialHeaders(cfg.apiKey, cfg.token),
           ...(cfg.sendUserAgent ? { 'user-agent': cfg.userAgent } : {}),
-          'x-request-id': requestId,
+          [HEADER_KEY.requestId]: requestId,
           accept: req.accept,
           ...(typeof req.body === 'string' ? { 'content-type': 'application/json' } : {}),
           ...req.headers,
@@ -297,7 +296,7 @@ export class Call {
       } catch (e) {
         return this.record(failed(e, requestId))
       }
-      const answeredId = (req.credentials ? res.headers.get('x-request-id') : null) ?? requestId
+      const answeredId = (req.credentials ? res.headers.get(HEADER_KEY.requestId) : null) ?? requestId
       const ok = res.status >= 200 && res.status < 300
       let raw: Uint8Array | string
       try {
@@ -344,7 +343,7 @@ export class Call {
       const violations = decoded?.left ?? [{ field: '', expected: 'a JSON body' }]
       return { ok: false, error: new ResponseInvalidError(status, violations, body, ctx), cls: 'definite', status, retryAfterMs: null, ...base }
     }
-    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), res.headers.get('date'), this.cfg.timers.now())
+    const retryAfterMs = parseRetryAfter(res.headers.get(HEADER_KEY.retryAfter), res.headers.get('date'), this.cfg.timers.now())
     const read = jsonOk ? readProblemDetail(body) : undefined
     if (req.credentials && read?._tag === 'Right') {
       return { ok: false, error: new ProblemError(read.right, ctx), cls: classifyStatus(status, read.right.reason), status, retryAfterMs, ...base }

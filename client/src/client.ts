@@ -8,6 +8,8 @@
 import {
   AppointmentDocumentResponse,
   DocumentResponse,
+  HEADER,
+  HEADER_KEY,
   InvoiceResponse,
   LIFECYCLE,
   QuoteByReferenceResponse,
@@ -101,7 +103,7 @@ export const createShipperClient = (options: ClientOptions): ShipperClient => {
   const start = (operation: OperationId, o: CallOptions | undefined, idempotencyKey?: string): Call => {
     const id = o?.requestId
     if (id !== undefined && !REQUEST_ID_PATTERN.test(id)) {
-      const v = violationAt(['X-Request-Id'], null, 'pattern', 'must be 1 to 64 letters, digits, ".", "_", "~" or "-"')
+      const v = violationAt([HEADER.requestId], null, 'pattern', 'must be 1 to 64 letters, digits, ".", "_", "~" or "-"')
       throw new RequestInvalidError(validationProblem([v]), { operation, requestId: null, attempts: 0, idempotencyKey })
     }
     const s: CallSettings = { signal: o?.signal, timeoutMs: o?.timeoutMs, deadlineMs: o?.deadlineMs, maxRetries: o?.maxRetries }
@@ -198,7 +200,7 @@ export const createShipperClient = (options: ClientOptions): ShipperClient => {
         const key = o?.idempotencyKey ?? randomUuid()
         check('createShipment', parseIdempotencyKey(key), key)
         check('createShipment', validateCreateShipment(body), key)
-        const req = json('createShipment', 'POST', '/shipment', withCodec(Shipment), { body: JSON.stringify(body), headers: { 'idempotency-key': key } })
+        const req = json('createShipment', 'POST', '/shipment', withCodec(Shipment), { body: JSON.stringify(body), headers: { [HEADER_KEY.idempotencyKey]: key } })
         return start('createShipment', o, key).run(req)
       },
       get: async (n, o) => get('getShipment', order('getShipment', n), withCodec(Shipment), o),
@@ -245,7 +247,7 @@ export const createShipperClient = (options: ClientOptions): ShipperClient => {
         const v = validateAppointmentRequirement(body)
         check(op, v._tag === 'Left' ? { _tag: 'Left', left: validationProblem(v.left) } : v)
         const query = o?.confirmChangeAfterAcceptance === undefined ? '' : `?confirmChangeAfterAcceptance=${String(o.confirmChangeAfterAcceptance)}`
-        const headers = o?.changeReason === undefined ? {} : { 'x-service-change-reason': o.changeReason }
+        const headers = o?.changeReason === undefined ? {} : { [HEADER_KEY.changeReason]: o.changeReason }
         return start(op, o).run(json(op, 'PUT', path + query, readAppointment, { body: JSON.stringify(body), headers }))
       },
       uploadDocument: async (n, stop, t, file, meta, o) => {

@@ -33,7 +33,7 @@
  *
  * @module
  */
-import { parseRetryAfter as libraryParseRetryAfter } from 'shipper-rules'
+import { parseRetryAfter as libraryParseRetryAfter, REQUEST_ID_FORMAT } from 'shipper-rules'
 
 /**
  * How one attempt's outcome bears on retrying: `definite` (final: resolve or throw), `unprocessed`
@@ -112,13 +112,13 @@ export const parseRetryAfter: (value: string | null, dateHeader: string | null, 
 export const attemptRequestId = (base: string, n: number): string => (n <= 1 ? base : `${base}.${n}`)
 
 /**
- * What a caller's request id must look like: the header's alphabet, at most 64 characters (so
- * `<base>.<n>` stays within the server's 128).
+ * What a caller's request id must look like: the header's alphabet (the library's
+ * `REQUEST_ID_FORMAT`), at most 64 characters (so `<base>.<n>` stays within the server's 128).
  *
  * @category policy
  * @since 0.1.0
  */
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._~-]{1,64}$/
+export const REQUEST_ID_PATTERN = new RegExp(`^[${REQUEST_ID_FORMAT.alphabet}]{1,64}$`)
 
 /**
  * A random version 4 UUID from `crypto.getRandomValues` (which, unlike `crypto.randomUUID`, a

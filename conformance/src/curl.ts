@@ -1,6 +1,7 @@
 // A failure as a small program: the requests that show it as a bash script of curl calls, the
 // credentials as variables, and the ids the server made on earlier answers (an orderNumber, a
 // quote id) captured into shell variables, so the script replays on a fresh server.
+import { HEADER_KEY } from 'shipper-rules'
 import { isRawBody, type Exchange, type SentRequest } from './http.js'
 
 export interface CurlContext {
@@ -43,11 +44,11 @@ const credentialArgs = (c: SentRequest['credentials'], uses: Set<string>): strin
   if (c === 'none') return []
   if (c === 'main') {
     uses.add('TOKEN').add('API_KEY')
-    return [`-H "authorization: Bearer $TOKEN"`, `-H "x-service-api-key: $API_KEY"`]
+    return [`-H "${HEADER_KEY.authorization}: Bearer $TOKEN"`, `-H "${HEADER_KEY.apiKey}: $API_KEY"`]
   }
   if (c === 'other') {
     uses.add('OTHER_TOKEN').add('OTHER_API_KEY')
-    return [`-H "authorization: Bearer $OTHER_TOKEN"`, `-H "x-service-api-key: $OTHER_API_KEY"`]
+    return [`-H "${HEADER_KEY.authorization}: Bearer $OTHER_TOKEN"`, `-H "${HEADER_KEY.apiKey}: $OTHER_API_KEY"`]
   }
   const out: string[] = []
   const variable = (which: 'main' | 'other', what: 'TOKEN' | 'API_KEY'): string => {
@@ -55,10 +56,10 @@ const credentialArgs = (c: SentRequest['credentials'], uses: Set<string>): strin
     uses.add(name)
     return name
   }
-  if (c.tokenOf !== undefined) out.push(`-H "authorization: Bearer $${variable(c.tokenOf, 'TOKEN')}"`)
-  else if (c.token !== undefined) out.push('-H ' + shellQuote(`authorization: Bearer ${c.token}`))
-  if (c.apiKeyOf !== undefined) out.push(`-H "x-service-api-key: $${variable(c.apiKeyOf, 'API_KEY')}"`)
-  else if (c.apiKey !== undefined) out.push('-H ' + shellQuote(`x-service-api-key: ${c.apiKey}`))
+  if (c.tokenOf !== undefined) out.push(`-H "${HEADER_KEY.authorization}: Bearer $${variable(c.tokenOf, 'TOKEN')}"`)
+  else if (c.token !== undefined) out.push('-H ' + shellQuote(`${HEADER_KEY.authorization}: Bearer ${c.token}`))
+  if (c.apiKeyOf !== undefined) out.push(`-H "${HEADER_KEY.apiKey}: $${variable(c.apiKeyOf, 'API_KEY')}"`)
+  else if (c.apiKey !== undefined) out.push('-H ' + shellQuote(`${HEADER_KEY.apiKey}: ${c.apiKey}`))
   return out
 }
 

@@ -2,6 +2,7 @@
 // budget and the rate, and records every exchange in a Transcript so a failure can print the
 // requests that led to it.
 import { randomUUID } from 'node:crypto'
+import { credentialHeaders, HEADER_KEY } from 'shipper-rules'
 
 /** A body sent as-is (multipart, a malformed JSON text, another media type) with its Content-Type. */
 export interface RawBody {
@@ -165,9 +166,10 @@ export class Http {
           token: credentials.tokenOf === undefined ? credentials.token : company(credentials.tokenOf).token,
           apiKey: credentials.apiKeyOf === undefined ? credentials.apiKey : company(credentials.apiKeyOf).apiKey,
         }
+    const both = credentialHeaders(c.apiKey ?? '', c.token ?? '')
     const h: Record<string, string> = {}
-    if (c.token !== undefined) h['authorization'] = `Bearer ${c.token}`
-    if (c.apiKey !== undefined) h['x-service-api-key'] = c.apiKey
+    if (c.token !== undefined) h[HEADER_KEY.authorization] = both[HEADER_KEY.authorization]
+    if (c.apiKey !== undefined) h[HEADER_KEY.apiKey] = both[HEADER_KEY.apiKey]
     return h
   }
 
@@ -192,7 +194,7 @@ export class Http {
     const requestId = randomUUID()
     const headers: Record<string, string> = {
       'user-agent': this.userAgent,
-      'x-request-id': requestId,
+      [HEADER_KEY.requestId]: requestId,
       accept: 'application/json',
       ...this.credentialHeaders(req.credentials),
     }
@@ -223,7 +225,7 @@ export class Http {
         res.headers.forEach((v, k) => {
           out[k] = v
         })
-        const retryAfter = Number(out['retry-after'])
+        const retryAfter = Number(out[HEADER_KEY.retryAfter])
         if (res.status === 429 && retries < this.retries429 && Number.isFinite(retryAfter) && retryAfter >= 0 && retryAfter <= this.maxRetryAfterS) {
           retries += 1
           await sleep(retryAfter * 1000 + 250)

@@ -1,5 +1,6 @@
 // The rule IDs of spec/RULES.md as the kit reports them: every rule a client can observe over HTTP,
 // with its sentence (shortened from RULES.md), and the others with why HTTP cannot show them.
+import { defaultConfig, LIMITS } from 'shipper-rules'
 import type { RuleId } from './check.js'
 
 /** Every rule of RULES.md observable over HTTP, with its sentence. */
@@ -12,7 +13,7 @@ export const HTTP_RULES: Readonly<Record<RuleId, string>> = {
   'ADDR-07': 'a territory may be sent as country US with the territory code in state; a territory country with a mismatching state is rejected.',
   'ADDR-08': 'phoneNumber required on create, E.164 ^\\+[1-9]\\d{1,14}$.',
   'ADDR-09': 'phoneExtension optional, 1 to 10 digits.',
-  'ADDR-10': 'email optional, email format, at most 320 characters.',
+  'ADDR-10': `email optional, email format, at most ${LIMITS.emailMaxLength} characters.`,
   'ADDR-11': 'openTime and closeTime optional, HH:mm 24-hour, defaults 10:00 and 16:00.',
   'ADDR-12': 'flags liftgateRequired, limitedAccess, appointmentRequired, callAheadRequired, lumperRequired, insideRequired are optional booleans.',
   'ADDR-13': 'in a quote request only zipCode is required on each address.',
@@ -28,7 +29,7 @@ export const HTTP_RULES: Readonly<Record<RuleId, string>> = {
   'FRT-12': 'order totals: totalPalletCount = sum of palletCount, at least 1, at most the per-order maximum; totalPoundsWeight at least 1.',
   'CRT-01': 'pickupAddress, deliveryAddress and a non-empty orderComponents array are required.',
   'CRT-02': 'description required, not empty.',
-  'CRT-03': 'instructions at most 2000 characters.',
+  'CRT-03': `instructions at most ${LIMITS.instructionsMaxLength} characters.`,
   'CRT-04': 'referenceNumbers at most 10 entries, each at most 128 characters.',
   'CRT-05': 'quoteId optional; quote mismatch or expiry gives 400; a quote owned by another company gives 403.',
   'CRT-06': 'requiredPickupDate and requiredDeliveryBy are ISO 8601 date-times; requiredDeliveryBy before requiredPickupDate is rejected.',
@@ -38,10 +39,10 @@ export const HTTP_RULES: Readonly<Record<RuleId, string>> = {
   'CRT-10': 'Idempotency-Key: same key and same body within 24 hours replays the original response; same key, different body gives 409 idempotency_key_conflict.',
   'CRT-11': 'coverage, account and pricing denials are 422 with the reason passed unmodified.',
   'QTE-01': 'QuoteRequest: pickupAddress and deliveryAddress (zipCode only needed), orderComponents required; requiredPickupDate optional date-time; shipmentMode optional, ltl or ftl.',
-  'QTE-02': 'a quote is valid 2 days from creation: quoteExpirationTime = creation + 48 hours.',
+  'QTE-02': `a quote is valid 2 days from creation: quoteExpirationTime = creation + ${defaultConfig.quoteValidityHours} hours.`,
   'QTE-03': 'transitDays counts business days after pickup; null when no ETA can be computed.',
   'QTE-05': 'by-reference lookup returns the newest quote under the reference, only among the caller\'s company\'s quotes; missing reference 400; none 404.',
-  'QTE-06': 'matchable: the quote is open, inside its 48-hour window and carries a chargeable price.',
+  'QTE-06': `matchable: the quote is open, inside its ${defaultConfig.quoteValidityHours}-hour window and carries a chargeable price.`,
   'QTE-07': 'a tender whose quote is missing, expired or no longer matches the freight is re-priced and booked at the new price.',
   'QTE-08': 'a malformed quote id gives 400.',
   'ORD-01': 'nine states; IN_TRANSIT is an alias of PICKED_UP.',
@@ -57,11 +58,11 @@ export const HTTP_RULES: Readonly<Record<RuleId, string>> = {
   'CNF-03': 'a pallet above the maxima gives 422 whose violation message states the maximum that applied.',
   'CNF-04': 'a stop with appointmentRequired blocks confirmation with 400 and violations until it has a valid requirement.',
   'APT-01': 'channel required: PHONE, EMAIL or PORTAL.',
-  'APT-02': 'portalUrl required when channel is PORTAL (https, at most 512 characters) and must be omitted otherwise.',
-  'APT-03': 'contacts at most 20; each: name required at most 200, email optional, phone optional (+ then 8 to 15 digits), role optional at most 100; at least one of email or phone.',
-  'APT-04': 'instructions at most 2000 characters.',
+  'APT-02': `portalUrl required when channel is PORTAL (https, at most ${LIMITS.portalUrlMaxLength} characters) and must be omitted otherwise.`,
+  'APT-03': `contacts at most ${LIMITS.appointmentContactsMax}; each: name required at most ${LIMITS.contactNameMaxLength}, email optional, phone optional (+ then 8 to 15 digits), role optional at most ${LIMITS.contactRoleMaxLength}; at least one of email or phone.`,
+  'APT-04': `instructions at most ${LIMITS.instructionsMaxLength} characters.`,
   'APT-05': 'referenceNumbers at most 10 entries, each at most 64 characters.',
-  'APT-06': 'leadTimeHours integer 0 to 168.',
+  'APT-06': `leadTimeHours integer ${LIMITS.leadTimeHoursMin} to ${LIMITS.leadTimeHoursMax}.`,
   'APT-07': 'merge, channel: the strictest wins, PORTAL over EMAIL over PHONE.',
   'APT-08': 'merge, portalUrl: order value wins, place value when the order\'s is null.',
   'APT-09': 'merge, contacts: union of both, deduplicated by (email, phone).',

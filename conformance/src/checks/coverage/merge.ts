@@ -6,7 +6,7 @@
 // mergeAppointment({ place, order, address }) value by value and in `_merged.fields`; a
 // difference names the rule of the first field that differs.
 import fc from 'fast-check'
-import { mergeAppointment, readAppointmentResponse, validateAppointmentRequirement } from 'shipper-rules'
+import { LIMITS, mergeAppointment, readAppointmentResponse, validateAppointmentRequirement } from 'shipper-rules'
 import type { Check, KitContext, RuleId } from '../../check.js'
 import type { Received } from '../../http.js'
 import { createBody, describe, expectAnswer, field, get, LANES, post, put, RuleBroken, sameJson } from '../stateful/support.js'
@@ -38,7 +38,7 @@ export const requirementArb: fc.Arbitrary<Record<string, unknown>> = fc
       contacts: fc.array(contactArb, { minLength: 1, maxLength: 3 }),
       instructions: fc.constantFrom('Call ahead', 'Dock 4', 'Use the rear gate'),
       referenceNumbers: fc.array(fc.constantFrom('PO-1', 'PO-2', 'APPT-9'), { minLength: 1, maxLength: 3 }),
-      leadTimeHours: fc.integer({ min: 0, max: 168 }),
+      leadTimeHours: fc.integer({ min: LIMITS.leadTimeHoursMin, max: LIMITS.leadTimeHoursMax }),
       portal: fc.constantFrom('https://book.example.com/a', 'https://book.example.com/b'),
     },
     { requiredKeys: ['channel'] },

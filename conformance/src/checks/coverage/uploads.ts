@@ -3,7 +3,7 @@
 // of exactly 10,485,760 bytes is answered as the library's checkAppointmentUpload says (accepted:
 // the limit is inclusive). The PDF at the limit is a real one-page PDF padded with a comment, so
 // a server that reads the PDF it is given (the sandbox does) accepts it too. Three uploads in all.
-import { checkAppointmentUpload } from 'shipper-rules'
+import { checkAppointmentUpload, defaultConfig } from 'shipper-rules'
 import type { Check, RuleId } from '../../check.js'
 import type { Received } from '../../http.js'
 import { createBody, describe, expectAnswer, LANES, makeShipment, multipartFile, onePagePdfText, post, RuleBroken } from '../stateful/support.js'
@@ -11,8 +11,8 @@ import { scenario } from './support.js'
 
 const NAME = 'coverage: appointment upload type and size'
 const RULES = ['DOC-02', 'DOC-03'] as const
-/** The spec's limit, 10 MiB, inclusive (the library's checkAppointmentUpload). */
-const LIMIT = 10 * 1024 * 1024
+/** The spec's limit, 10 MiB, inclusive: the library's default configuration, which checkAppointmentUpload applies. */
+const LIMIT = defaultConfig.uploadMaxBytes
 
 /** A one-page PDF of exactly `size` bytes: a comment line after the header pads it, the cross-reference offsets counted after it. */
 export const pdfOfSize = (size: number): Uint8Array => {

@@ -8,7 +8,7 @@
 // documents upload (a tiny PDF, stored as application/pdf), replace, and delete (204, twice);
 // APPOINTMENT_DOCUMENT is 400; confirm is 400 while a stop that requires an appointment has none.
 import fc from 'fast-check'
-import { checkAppointmentWrite, mergeAppointment, readAppointmentResponse, transition, validateAppointmentRequirement } from 'shipper-rules'
+import { checkAppointmentWrite, HEADER, LIMITS, mergeAppointment, readAppointmentResponse, transition, validateAppointmentRequirement } from 'shipper-rules'
 import type { Check, KitContext } from '../../check.js'
 import type { Received, SentRequest } from '../../http.js'
 import {
@@ -65,7 +65,7 @@ export const appointmentArb: fc.Arbitrary<Record<string, unknown>> = fc
       contacts: fc.array(contactArb, { minLength: 1, maxLength: 3 }),
       instructions: fc.constantFrom('Call ahead', 'Dock 4, rear entrance', 'Ring twice'),
       referenceNumbers: fc.array(fc.constantFrom('PO-1', 'PO-2', 'APPT-9'), { minLength: 1, maxLength: 3 }),
-      leadTimeHours: fc.integer({ min: 0, max: 168 }),
+      leadTimeHours: fc.integer({ min: LIMITS.leadTimeHoursMin, max: LIMITS.leadTimeHoursMax }),
     },
     { requiredKeys: ['channel'] },
   )
@@ -109,7 +109,7 @@ const run = async (ctx: KitContext) => {
       `${base(m, stop)}${override ? '?confirmChangeAfterAcceptance=true' : ''}`,
       body,
       'main',
-      reason === undefined ? {} : { 'X-Service-Change-Reason': reason },
+      reason === undefined ? {} : { [HEADER.changeReason]: reason },
     )
     const r = await ctx.http.send(req)
     const what = `PUT appointment ${stop} in ${m.status}${override ? ` with the override${reason === undefined ? ' and no reason' : ''}` : ''}`

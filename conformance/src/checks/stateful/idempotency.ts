@@ -5,7 +5,7 @@
 // the same key with another body is 409 idempotency_key_conflict; the same key used by another
 // company is that company's own key (a new order, never the first company's answer).
 import fc from 'fast-check'
-import { canonicalJson } from 'shipper-rules'
+import { canonicalJson, HEADER } from 'shipper-rules'
 import type { Check, KitContext } from '../../check.js'
 import type { Received } from '../../http.js'
 import { command, createBody, describe, expectAnswer, get, LANES, post, RuleBroken, runModel, stringField, type Who } from './support.js'
@@ -47,7 +47,7 @@ const run = async (ctx: KitContext) => {
         '/v1/shipper/shipment',
         spelling === 'as-is' ? bodies[b] : { raw: reordered(bodies[b]), contentType: 'application/json' },
         who,
-        { 'Idempotency-Key': key },
+        { [HEADER.idempotencyKey]: key },
       ),
     )
 

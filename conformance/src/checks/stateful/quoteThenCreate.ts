@@ -5,6 +5,7 @@
 // (expiry is judged before the match, as the library's checkQuoteForShipment does). The model:
 // the quotes the run made and how many hours the clock moved since each.
 import fc from 'fast-check'
+import { defaultConfig } from 'shipper-rules'
 import type { Check, KitContext } from '../../check.js'
 import type { SentRequest } from '../../http.js'
 import {
@@ -35,8 +36,9 @@ interface Quote {
   ageHours: number
 }
 
-/** QTE-02: a quote is valid 48 hours from creation; expired from that instant on. */
-const expired = (q: Quote): boolean => q.ageHours >= 48
+/** QTE-02: a quote is valid 48 hours (the library's quoteValidityHours) from creation; expired from that instant on. */
+const VALIDITY_HOURS = defaultConfig.quoteValidityHours
+const expired = (q: Quote): boolean => q.ageHours >= VALIDITY_HOURS
 
 interface Model {
   readonly quotes: Quote[]
@@ -81,9 +83,9 @@ const body = async (ctx: KitContext, startedAt: number) => {
     expectAnswer('QTE-01', 'a valid quote request', r, 200)
     const after = await clock()
     const expires = Date.parse(String(field('QTE-02', 'a quote', r, 'quoteExpirationTime')))
-    const H48 = 48 * 3_600_000
+    const H48 = VALIDITY_HOURS * 3_600_000
     if (!(expires >= before + H48 - 1000 && expires <= after + H48 + 1000))
-      throw new RuleBroken('QTE-02', `quoteExpirationTime 48 hours after the quote's creation: between ${new Date(before + H48).toISOString()} and ${new Date(after + H48).toISOString()}`, describe(r))
+      throw new RuleBroken('QTE-02', `quoteExpirationTime ${VALIDITY_HOURS} hours after the quote's creation: between ${new Date(before + H48).toISOString()} and ${new Date(after + H48).toISOString()}`, describe(r))
   }
 
   const create = (ctx2: KitContext, lane: number, freight: Freight, quoteId: string) =>
@@ -133,8 +135,8 @@ const body = async (ctx: KitContext, startedAt: number) => {
   }
   if (sandbox) {
     commands.push(
-      // 48 is the boundary itself: the quote's expiry instant passed by the seconds the run took
-      fc.constantFrom(47, 48, 49).map((hours) =>
+      // the validity itself is the boundary: the quote's expiry instant passed by the seconds the run took
+      fc.constantFrom(VALIDITY_HOURS - 1, VALIDITY_HOURS, VALIDITY_HOURS + 1).map((hours) =>
         command<Model, undefined>(`Clock+${hours}h`, () => true, async (m) => {
           const r = await ctx.http.send(post('/sandbox/clock', { hours }))
           expectAnswer('QTE-02', `the sandbox clock moved ${hours} hours`, r, 200)

@@ -8,6 +8,7 @@
 import fc from 'fast-check'
 import { isDeepStrictEqual } from 'node:util'
 import {
+  isOrderNumber,
   QuoteResponse,
   Shipment,
   mergeAppointment,
@@ -237,7 +238,7 @@ export const createRequests: Check = {
           if (Shipment.decode(got.json)._tag === 'Left') return { rule: 'CRT-01', expected: 'a Shipment (the library codec)', actual: describeReceived(got) }
           const s = obj(got.json)
           if (s['orderStatus'] !== 'INITIALIZED') return { rule: 'ORD-02', expected: 'orderStatus INITIALIZED', actual: String(s['orderStatus']) }
-          if (!/^[A-Za-z0-9]{5}$/.test(String(s['orderNumber']))) return { rule: 'ID-01', expected: 'an orderNumber of exactly 5 alphanumeric characters', actual: String(s['orderNumber']) }
+          if (!isOrderNumber(String(s['orderNumber']))) return { rule: 'ID-01', expected: 'an orderNumber of exactly 5 alphanumeric characters', actual: String(s['orderNumber']) }
           const sentCompany = obj(input.body)['companyId']
           if (sentCompany !== undefined && s['companyId'] === sentCompany) return { rule: 'CRT-09', expected: 'a companyId from the API key, not the body', actual: `companyId ${String(s['companyId'])}` }
           return null

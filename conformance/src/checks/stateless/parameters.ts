@@ -4,7 +4,7 @@
 // parseStop, parseTrackingInclude) predicts a 400 and its violations, or that the server must not
 // refuse the value as malformed. Shrunk by fast-check like the body checks.
 import fc from 'fast-check'
-import { parseDocumentType, parseOrderNumber, parseQuoteId, parseStop, parseTrackingInclude } from 'shipper-rules'
+import { parseDocumentType, parseOrderNumber, parseQuoteId, parseStop, parseTrackingInclude, WIRE_FORMATS } from 'shipper-rules'
 import type { Check, CheckResult, Failure, KitContext, RuleId } from '../../check.js'
 import { BudgetExhausted, type Received, type SentRequest } from '../../http.js'
 import { describePredicted, describeReceived, makeResources, matchesProblem, type Predicted, type Resources } from './common.js'
@@ -20,7 +20,7 @@ interface Case {
 const HOSTILE = ['<script>', "1' OR '1'='1", '😀', 'null', 'undefined', '0', '-1', ' ', 'a b', 'e\u0301', '\u202e', '..a', 'x'.repeat(300)]
 const VALID: Readonly<Record<Param, fc.Arbitrary<string>>> = {
   quoteId: fc.uuid(),
-  orderNumber: fc.stringMatching(/^[A-Z0-9]{5}$/),
+  orderNumber: fc.stringMatching(new RegExp(WIRE_FORMATS.orderNumber.pattern)).map((s) => s.toUpperCase()),
   documentType: fc.constantFrom('BILL_OF_LADING', 'INVOICE', 'SHIPPING_LABEL', 'POD'),
   stop: fc.constantFrom('PICKUP', 'DELIVERY', 'pickup', 'delivery'),
   include: fc.constantFrom('', 'location'),
