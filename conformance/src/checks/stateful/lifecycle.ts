@@ -6,7 +6,7 @@
 // invoice is 200 only when DELIVERED, else 400 invoice_not_available. An order made without a
 // quote cannot be confirmed (400, ORD-03).
 import fc from 'fast-check'
-import { transition } from 'shipper-rules'
+import { isConfirmedOrLater, ORDER_EVENTS, ORDER_STATUSES, TRANSITIONS, transition, type OrderStatusName } from 'shipper-rules'
 import type { Check, KitContext } from '../../check.js'
 import type { Received } from '../../http.js'
 import {
@@ -27,7 +27,7 @@ import {
   runModel,
 } from './support.js'
 
-type Status = 'INITIALIZED' | 'CONFIRMED' | 'ACCEPTED' | 'ASSIGNED' | 'PICKED_UP' | 'IN_TRANSIT' | 'DELIVERED' | 'CANCELLED' | 'REJECTED'
+type Status = OrderStatusName
 type CarrierEvent = 'ACCEPT' | 'REJECT' | 'ASSIGN' | 'PICK_UP' | 'DELIVER'
 
 interface Model {
@@ -44,15 +44,17 @@ const CARRIER_EVENTS: ReadonlyArray<CarrierEvent> = ['ACCEPT', 'REJECT', 'ASSIGN
 const sameState = (model: Status, shown: unknown): boolean =>
   shown === model || ((model === 'PICKED_UP' || model === 'IN_TRANSIT') && (shown === 'PICKED_UP' || shown === 'IN_TRANSIT'))
 
-/** The event that moves an order one step along the happy path, if any. */
-const NEXT: Partial<Record<Status, 'CONFIRM' | CarrierEvent>> = {
-  INITIALIZED: 'CONFIRM',
-  CONFIRMED: 'ACCEPT',
-  ACCEPTED: 'ASSIGN',
-  ASSIGNED: 'PICK_UP',
-  PICKED_UP: 'DELIVER',
-  IN_TRANSIT: 'DELIVER',
-}
+/**
+ * The event that moves an order one step along the happy path, if any: the one that leads to a
+ * state still confirmed or later on the forward path (the library's lifecycle table and
+ * `isConfirmedOrLater`): CONFIRM, ACCEPT, ASSIGN, PICK_UP, DELIVER.
+ */
+const NEXT: Partial<Record<Status, 'CONFIRM' | CarrierEvent>> = Object.fromEntries(
+  ORDER_STATUSES.flatMap((s) => {
+    const e = ORDER_EVENTS.find((ev) => ev !== 'CANCEL' && isConfirmedOrLater(TRANSITIONS[s][ev]))
+    return e === undefined || e === 'CANCEL' ? [] : [[s, e] as const]
+  }),
+)
 
 const RULE_OF: Record<'CONFIRM' | 'CANCEL' | CarrierEvent, string> = {
   CONFIRM: 'ORD-03',
