@@ -1,8 +1,9 @@
-// Each check against a server wrong in one way (test/support/fakeServer.ts: the sandbox behind a
-// proxy that rewrites some answers): the kit fails with the rule the wrong answer breaks, and the
+// Each check against a server wrong in one way (shipper-rules-testkit's faultProxy: the sandbox
+// behind a proxy that rewrites some answers): the kit fails with the rule the wrong answer breaks, and the
 // failure's curl script, run with bash against the same fake, reproduces the wrong answer.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { faultProxy, jsonOf, runsOf, type FaultProxyOptions } from 'shipper-rules-testkit'
 import { afterEach, expect, inject, test } from 'vitest'
 import type { Check } from '../src/check.js'
 import { authMatrix } from '../src/checks/stateless/auth.js'
@@ -10,8 +11,9 @@ import { appointmentRequests, createRequests, quoteRequests } from '../src/check
 import { pathParameters } from '../src/checks/stateless/parameters.js'
 import { problemDetails } from '../src/checks/stateless/problem.js'
 import { runConformance, type Report } from '../src/index.js'
-import { jsonOf, startFake, type Mutate } from './support/fakeServer.js'
-import { runsOf } from './support/runs.js'
+
+/** How the fake is wrong: it rewrites the sandbox's answers. */
+type Mutate = NonNullable<FaultProxyOptions['answer']>
 
 const run = promisify(execFile)
 let close: (() => Promise<void>) | undefined
@@ -23,7 +25,7 @@ afterEach(async () => {
 /** Runs the given checks against a fake that is wrong as `mutate` says; resolves to the report and the fake's URL. */
 const against = async (mutate: Mutate, checks: ReadonlyArray<Check>, runs = 60): Promise<{ report: Report; baseUrl: string }> => {
   const s = inject('sandbox')
-  const fake = await startFake(s.baseUrl, mutate)
+  const fake = await faultProxy(s.baseUrl, { answer: mutate })
   close = fake.close
   const report = await runConformance({
     baseUrl: fake.baseUrl,
@@ -89,8 +91,8 @@ test('a violation missing from a 400 (the zipCode one dropped): ADDR-04, and the
 test("another company's order visible: AUTH-04, and the script shows the 200 to the other company", async () => {
   const { report, baseUrl } = await against((asked, a) => {
     const j = jsonOf(a)
-    if (asked.method === 'GET' && /^\/v1\/shipper\/shipment\/[A-Za-z0-9]+$/.test(asked.path) && a.status === 403 && String(j?.['detail']).includes('another company')) {
-      const orderNumber = asked.path.split('/').at(-1)
+    if (asked.method === 'GET' && /^\/v1\/shipper\/shipment\/[A-Za-z0-9]+$/.test(asked.url) && a.status === 403 && String(j?.['detail']).includes('another company')) {
+      const orderNumber = asked.url.split('/').at(-1)
       return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderNumber, orderStatus: 'INITIALIZED', totalPriceInCents: 100 }) }
     }
     return a
@@ -108,7 +110,7 @@ test("another company's order visible: AUTH-04, and the script shows the 200 to 
 test('a create answered CONFIRMED instead of INITIALIZED: ORD-02', async () => {
   const { report, baseUrl } = await against((asked, a) => {
     const j = jsonOf(a)
-    if (asked.method === 'POST' && asked.path === '/v1/shipper/shipment' && a.status === 200 && j !== undefined) return { ...a, body: JSON.stringify({ ...j, orderStatus: 'CONFIRMED' }) }
+    if (asked.method === 'POST' && asked.url === '/v1/shipper/shipment' && a.status === 200 && j !== undefined) return { ...a, body: JSON.stringify({ ...j, orderStatus: 'CONFIRMED' }) }
     return a
   }, [createRequests], 20)
   const fs = failuresOf(report, 'ORD-02')
@@ -121,7 +123,7 @@ test('a create answered CONFIRMED instead of INITIALIZED: ORD-02', async () => {
 test('an appointment PUT answered without _merged: APT-16', async () => {
   const { report, baseUrl } = await against((asked, a) => {
     const j = jsonOf(a)
-    if (asked.method === 'PUT' && asked.path.includes('/appointment/') && a.status === 200 && j !== undefined) {
+    if (asked.method === 'PUT' && asked.url.includes('/appointment/') && a.status === 200 && j !== undefined) {
       const { _merged: _, ...rest } = j
       return { ...a, body: JSON.stringify(rest) }
     }
@@ -151,7 +153,7 @@ test('a ProblemDetail whose body status is not the HTTP status: ERR-01', async (
 test('a malformed quote id answered 404 instead of 400 invalid_quote_id: QTE-08', async () => {
   const { report, baseUrl } = await against((asked, a) => {
     const j = jsonOf(a)
-    if (asked.path.startsWith('/v1/shipper/quote/') && a.status === 400 && j?.['reason'] === 'invalid_quote_id') return { ...a, status: 404, body: problem(404, 'quote_not_found') }
+    if (asked.url.startsWith('/v1/shipper/quote/') && a.status === 400 && j?.['reason'] === 'invalid_quote_id') return { ...a, status: 404, body: problem(404, 'quote_not_found') }
     return a
   }, [pathParameters])
   const fs = failuresOf(report, 'QTE-08')

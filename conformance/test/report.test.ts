@@ -7,9 +7,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import fc from 'fast-check'
+import { runsOf } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { HTTP_RULES, main, ruleRows, toCurlScript, toJson, toJunit, toMarkdown, type CheckResult, type Report, type SentRequest } from '../src/index.js'
-import { runsOf } from './support/runs.js'
 
 /**
  * A minimal well-formedness check of XML: one root, every tag closed in order, attributes quoted,

@@ -1,8 +1,8 @@
 // The kit against the sandbox (a fresh one for the run, test/support/globalSetup.ts): every check
 // runs, none fails, every HTTP-observable rule is checked or says why not, and the time is printed.
+import { runsOf } from 'shipper-rules-testkit'
 import { inject, expect, test } from 'vitest'
 import { HTTP_RULES, STATELESS_CHECKS, loadStatefulChecks, runConformance } from '../src/index.js'
-import { runsOf } from './support/runs.js'
 
 test('the kit passes against the sandbox with 0 failures, every check ran', async () => {
   const s = inject('sandbox')

@@ -7,12 +7,12 @@
 // day-by-day holiday oracle of test/oracles/calendar.ts.
 import fc from 'fast-check'
 import { DateTime, FixedOffsetZone, IANAZone } from 'luxon'
+import { runsOf } from 'shipper-rules-testkit'
 import { describe, expect, it } from 'vitest'
 import { addBusinessDays, civilDateIn, holidayCalendar, isBusinessDay, transitDays } from '../../src/rules/calendar.js'
 import { estimateDelivery } from '../../src/rules/calendarEta.js'
 import { CARRIER_HOLIDAYS, CARRIER_HOLIDAYS_WITH_NEW_YEARS_EVE, ruleCounter, US_FEDERAL_HOLIDAYS, type HolidayRule } from '../../src/rules/calendarHolidays.js'
 import { isBusinessDayOracle, observedHolidayOracle, type OracleCalendar, type OracleHolidays } from '../oracles/calendar.js'
-import { runsOf } from '../support/runs.js'
 
 const DAY_MS = 86_400_000
 const ZONES = ['America/Chicago', 'America/New_York', 'America/Los_Angeles', 'Pacific/Honolulu', 'Pacific/Guam', 'Pacific/Kiritimati', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Europe/London', 'UTC']

@@ -8,12 +8,12 @@
 // of the whole table is needed), the edges of the position range, and non-objects under a polluted
 // Object.prototype.
 import fc from 'fast-check'
+import { runsOf } from 'shipper-rules-testkit'
 import { describe, expect, it } from 'vitest'
 import { nearestZip } from '../../src/geo/index.js'
 import { nearestIndex } from '../../src/geo/zips.js'
 import { destination, kmBetween, R_KM, type Pos } from '../oracles/sphere.js'
 import { PLACES, scan } from '../oracles/zipTable.js'
-import { runsOf } from '../support/runs.js'
 import { acrossCellEdgeArb } from '../arbitraries/geo.js'
 
 const RAD = Math.PI / 180

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { IANAZone } from 'luxon'
+import { runsOf } from 'shipper-rules-testkit'
 import { describe, expect, it } from 'vitest'
 import { nearestZip, timeZoneForZip, zipCentroid } from '../../src/geo/index.js'
-import { runsOf } from '../support/runs.js'
 
 const table = JSON.parse(readFileSync(new URL('../../src/geo/zipTable.json', import.meta.url), 'utf8')) as { zips: string; alphabet: string; count: number }
 const bounds = JSON.parse(readFileSync(new URL('../../scripts/geo-bounds.json', import.meta.url), 'utf8')) as {

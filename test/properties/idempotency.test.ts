@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
+import { runsOf } from 'shipper-rules-testkit'
 import { describe, expect, it } from 'vitest'
 import { canonicalJsonText } from '../../src/internal/canonicalJson.js'
 import { canonicalJson, decideIdempotency, IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey } from '../../src/rules/idempotency.js'
-import { runsOf } from '../support/runs.js'
 
 const HOUR = 3_600_000
 const jsonArb = fc.jsonValue({ maxDepth: 4 })

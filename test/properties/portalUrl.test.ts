@@ -6,10 +6,10 @@
 // case, the explicit default port :443 and the `/` it adds to an empty path); the URL standard's
 // dot segments are named explicitly, since the parser of Node 20 misses some.
 import fc from 'fast-check'
+import { runsOf } from 'shipper-rules-testkit'
 import { describe, expect, it } from 'vitest'
 import { PORTAL_URL_PATTERN, WIRE_FORMATS } from '../../src/model/patterns.js'
 import { isPortalUrl as isHttpsPortalUrl } from '../../src/rules/appointment.js'
-import { runsOf } from '../support/runs.js'
 
 const LDH = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-'
 const LETTERS = LDH.slice(0, 52)

@@ -11,6 +11,7 @@
 // it accepts, the reader accepts with the same value. And the fast paths are not vacuous: they
 // accept the generated valid requests.
 import fc from 'fast-check'
+import { runsOf } from 'shipper-rules-testkit'
 import { describe, expect, it } from 'vitest'
 import { defaultConfig, type RulesConfig } from '../../src/config.js'
 import type { Path } from '../../src/errors/path.js'
@@ -32,7 +33,6 @@ import { dispatchArb, fullCreateArb } from '../../src/arbitraries/dispatch.js'
 import { quoteAddressArb, quoteRequestArb } from '../../src/arbitraries/quote.js'
 import { createArb } from '../../src/arbitraries/requests.js'
 import { mutated } from '../support/mutate.js'
-import { runsOf } from '../support/runs.js'
 
 /** Identical answers: deeply equal (undefined members, -0 and NaN included) and in the same key order. */
 const same = (fast: unknown, reference: unknown): void => {

@@ -12,11 +12,11 @@
 // - the clock-skew allowance, the speed shown, an input that is not an object.
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
+import { runsOf } from 'shipper-rules-testkit'
 import { describe, expect, it } from 'vitest'
 import { defaultConfig, makeConfig, type RulesConfig } from '../../src/config.js'
 import { distanceKm, pointOnRoute, projectOnRoute, routeBearing, routeOf, travel, type LatLon } from '../../src/internal/sphere.js'
 import { estimateLocation } from '../../src/rules/trackingEstimate.js'
-import { runsOf } from '../support/runs.js'
 import { rightOf } from '../support/either.js'
 
 const MINUTE = 60_000

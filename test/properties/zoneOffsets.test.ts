@@ -3,12 +3,12 @@
 // random instants and exactly at every quarter-hour boundary (where transitions fall) of random
 // days, across the engine's zones and 1900–2100; and addBusinessDays, which now builds its result
 // from the memo, lands on exactly the instant luxon's own `setZone(zone).plus({ days })` gives.
+import { runsOf } from 'shipper-rules-testkit'
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { DateTime, IANAZone } from 'luxon'
 import { instantOfLocal, memoZone, offsetAt } from '../../src/internal/zoneOffsets.js'
 import { addBusinessDays } from '../../src/index.js'
-import { runsOf } from '../support/runs.js'
 
 const ZONES = Intl.supportedValuesOf('timeZone').filter((z) => IANAZone.isValidZone(z))
 const zone = fc.constantFrom(...ZONES, 'America/Chicago', 'America/New_York', 'Europe/London', 'Africa/Casablanca', 'Asia/Gaza', 'Australia/Lord_Howe')

@@ -1,10 +1,10 @@
 // The coverage checks against the workspace's sandbox (test/support/globalSetup.ts): with
 // `--controls sandbox` every one of the 17 rules they cover is checked and passes; without controls
 // the rules that need them are not checked and say why, and the others still pass.
+import { runsOf } from 'shipper-rules-testkit'
 import { expect, inject, test } from 'vitest'
 import { COVERAGE_CHECKS } from '../../src/checks/coverage/index.js'
 import { runConformance } from '../../src/index.js'
-import { runsOf } from '../support/runs.js'
 
 const COVERED = ['QTE-06', 'QTE-07', 'CNF-01', 'CNF-02', 'CNF-03', 'APT-07', 'APT-08', 'APT-09', 'APT-10', 'APT-11', 'APT-12', 'DOC-02', 'DOC-03', 'TRK-06', 'INV-02', 'INV-03', 'INV-04']
 const NEED_CONTROLS = ['APT-07', 'APT-08', 'APT-09', 'APT-10', 'APT-11', 'APT-12', 'TRK-06', 'INV-02', 'INV-03', 'INV-04']

@@ -1,13 +1,13 @@
 // The stateful checks against the sandbox (no failure), and each against a proxy in front of the
 // sandbox that breaks one rule on purpose (a failure naming that rule, with the requests of the
 // shrunk run, which print as a curl script).
+import { faultProxy, runsOf, withJson } from 'shipper-rules-testkit'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Check, CheckResult, KitContext } from '../../src/check.js'
 import { toCurlScript } from '../../src/curl.js'
 import { appointments, idempotency, lifecycle, quoteThenCreate, STATEFUL_CHECKS, tenancy } from '../../src/checks/stateful/index.js'
 import { pathParameters } from '../../src/checks/stateless/parameters.js'
-import { runsOf } from '../support/runs.js'
-import { brokenProxy, jsonAnswer, kitContext, sandbox, type Breakage, type Sandbox } from './support.js'
+import { kitContext, sandbox, type Breakage, type Sandbox } from './support.js'
 
 let s: Sandbox
 
@@ -23,9 +23,9 @@ const runs = (n: number): number => Math.min(100, runsOf(n))
 
 /** Runs a check through a proxy that breaks one thing; the proxy is closed afterwards. */
 const againstBroken = async (check: Check, breakage: Breakage, options: { controls?: 'sandbox' | 'none' } = {}): Promise<{ result: CheckResult; ctx: KitContext }> => {
-  const proxy = await brokenProxy(s.base, breakage)
+  const proxy = await faultProxy(s.base, breakage)
   try {
-    const ctx = kitContext(s, proxy.url, { runs: 10, ...options })
+    const ctx = kitContext(s, proxy.baseUrl, { runs: 10, ...options })
     return { result: await check.run(ctx), ctx }
   } finally {
     await proxy.close()
@@ -86,7 +86,7 @@ describe('each stateful check catches a server that breaks its rule', () => {
 
   it('idempotency: a server that answers a key conflict 200 breaks CRT-10', async () => {
     const flip: Breakage = {
-      answer: (_r, a) => (a.status === 409 ? jsonAnswer(a, { orderNumber: 'ZZZZZ', orderStatus: 'INITIALIZED' }, 200) : a),
+      answer: (_r, a) => (a.status === 409 ? withJson(a, { orderNumber: 'ZZZZZ', orderStatus: 'INITIALIZED' }, 200) : a),
     }
     expectCaught(await againstBroken(idempotency, flip), 'CRT-10')
   })
@@ -125,7 +125,7 @@ describe('each stateful check catches a server that breaks its rule', () => {
   // The survivors of the mutant benchmark (issue 27), now met by a fixed case whatever the seed.
   it('lifecycle: a server whose carrier accepts an unconfirmed order breaks ORD-07 (mutant M17)', async () => {
     const accept: Breakage = {
-      answer: (r, a) => (r.url.endsWith('/events') && a.status >= 400 && a.status < 500 && r.body.toString('utf8').includes('ACCEPT') ? jsonAnswer(a, { orderStatus: 'ACCEPTED' }, 200) : a),
+      answer: (r, a) => (r.url.endsWith('/events') && a.status >= 400 && a.status < 500 && r.body.toString('utf8').includes('ACCEPT') ? withJson(a, { orderStatus: 'ACCEPTED' }, 200) : a),
     }
     const run = await againstBroken(lifecycle, accept)
     expectCaught(run, 'ORD-07')
@@ -134,7 +134,7 @@ describe('each stateful check catches a server that breaks its rule', () => {
 
   it('appointments: a server that takes uploads after acceptance breaks ORD-06 (mutant M23)', async () => {
     const unlocked: Breakage = {
-      answer: (r, a) => (r.method === 'POST' && r.url.includes('/document/') && a.status === 409 ? jsonAnswer(a, { type: 'PACKING_SLIP', stop: 'PICKUP', contentType: 'application/pdf' }, 200) : a),
+      answer: (r, a) => (r.method === 'POST' && r.url.includes('/document/') && a.status === 409 ? withJson(a, { type: 'PACKING_SLIP', stop: 'PICKUP', contentType: 'application/pdf' }, 200) : a),
     }
     const run = await againstBroken(appointments, unlocked)
     expectCaught(run, 'ORD-06')
@@ -146,7 +146,7 @@ describe('each stateful check catches a server that breaks its rule', () => {
       answer: (r, a) => {
         if (r.method !== 'POST' || r.url !== '/v1/shipper/quote' || a.status !== 200) return a
         const q = JSON.parse(a.body.toString('utf8')) as Record<string, unknown>
-        return jsonAnswer(a, { ...q, quoteExpirationTime: new Date(Date.parse(String(q['quoteExpirationTime'])) + 24 * 3_600_000).toISOString() })
+        return withJson(a, { ...q, quoteExpirationTime: new Date(Date.parse(String(q['quoteExpirationTime'])) + 24 * 3_600_000).toISOString() })
       },
     }
     expectCaught(await againstBroken(quoteThenCreate, late), 'QTE-02')
