@@ -10,6 +10,7 @@ import { problemFor, validationProblem, type ProblemDetail } from '../errors/pro
 import { violationAt, type Violation } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import { isAbsent } from '../internal/input.js'
+import { HEADER } from '../model/headers.js'
 import { validateAppointmentRequirement } from './appointment.js'
 import { isAppointmentLocked, isOrderStatus } from './orderLifecycle.js'
 import { total } from '../internal/total.js'
@@ -21,7 +22,7 @@ import { isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
  *
  * @internal
  */
-export const CHANGE_REASON_HEADER = 'X-Service-Change-Reason'
+export const CHANGE_REASON_HEADER = HEADER.changeReason
 
 /**
  * The appointment writes the order lock applies to (ORD-06): the requirement PUT, and the upload

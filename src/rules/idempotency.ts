@@ -12,6 +12,7 @@ import { problemFor, validationProblem, type ProblemDetail } from '../errors/pro
 import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import { IDEMPOTENCY_KEY_FORMAT } from '../model/patterns.js'
+import { HEADER } from '../model/headers.js'
 import { exceedsLength, isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 import { canonicalJsonText, canonicalValueText } from '../internal/canonicalJson.js'
 
@@ -97,7 +98,7 @@ export const decideIdempotency = <R>(
     if (a !== undefined && a === canonicalBody(incoming.body)) return { kind: 'replay', response: stored.response }
     return {
       kind: 'conflict',
-      problem: problemFor('idempotency_key_conflict', `This Idempotency-Key was used within the last ${hours} hours with a different request body.`),
+      problem: problemFor('idempotency_key_conflict', `This ${HEADER.idempotencyKey} was used within the last ${hours} hours with a different request body.`),
     }
   } catch {
     // a stored record, request or options that cannot be read are never replayed
@@ -121,7 +122,7 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH: number = IDEMPOTENCY_KEY_FORMAT.maxLeng
 const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_FORMAT.pattern, 'u')
 
 /** The header's name as it appears in a violation's field (as `X-Service-Change-Reason`). */
-const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+const IDEMPOTENCY_KEY_HEADER = HEADER.idempotencyKey
 
 /**
  * Reads the Idempotency-Key header of a shipment create: the key exactly as sent when it is 1 to

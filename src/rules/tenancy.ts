@@ -10,6 +10,7 @@ import { violationAt } from '../errors/violation.js'
 import { left, right } from '../internal/either.js'
 import { isWellFormedWireText, WIRE_TEXT_MESSAGE } from '../internal/text.js'
 import { isOrderNumber } from '../model/patterns.js'
+import { HEADER } from '../model/headers.js'
 import { total } from '../internal/total.js'
 
 /**
@@ -80,7 +81,7 @@ export const authorize = /* @__PURE__ */ total(
   }
   const key = c.apiKey
   if (key === null || key === undefined || typeof key.companyId !== 'string' || key.companyId === '' || key.expired === true || key.revoked === true) {
-    return left(problemFor('forbidden', 'A valid, unexpired x-service-api-key is required.'))
+    return left(problemFor('forbidden', `A valid, unexpired ${HEADER.apiKey} is required.`))
   }
   if (c.user !== null && c.user !== undefined && !(Array.isArray(c.user.companyIds) && c.user.companyIds.includes(key.companyId))) {
     return left(problemFor('forbidden', "The user does not belong to the API key's company."))
