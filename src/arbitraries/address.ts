@@ -2,7 +2,7 @@
 // them (strict: no padding, codes in the spec's case except country, which is case-insensitive;
 // both territory spellings; absent optionals; unknown fields), and corruptions of chosen fields
 // that record the path they corrupted. What a person types (padding, lower-case codes, empty
-// optionals) is test/arbitraries/typing.ts's business: repairInput turns it into these.
+// optionals) is typing.ts's business: repairInput turns it into these.
 import fc from 'fast-check'
 import { ADDRESS_FLAGS } from '../model/addressFields.js'
 import { US_STATES_AND_DC, US_TERRITORIES } from '../rules/country.js'

@@ -1,5 +1,5 @@
 // repairInput: lenient input on request only. Valid payloads come from the shared generators in
-// their canonical spelling; test/arbitraries/typing.ts adds what a person types (blanks, ASCII
+// their canonical spelling; src/arbitraries/typing.ts adds what a person types (blanks, ASCII
 // case slips on codes, optional fields sent as "", blanks or null) at known paths and records it,
 // so the repairs are checked field by field against the noise, and the strict validators judge
 // the result.
@@ -17,7 +17,7 @@ import { shipmentAddressArb } from '../../src/arbitraries/address.js'
 import { componentsArb } from '../../src/arbitraries/components.js'
 import { deepFreeze } from '../arbitraries/freeze.js'
 import { createArb } from '../../src/arbitraries/requests.js'
-import { BLANKS, GPS_NOW_ISO, TYPING_KINDS, typedArb, type Slot } from '../arbitraries/typing.js'
+import { BLANKS, GPS_NOW_ISO, TYPING_KINDS, typedArb, type Slot } from '../../src/arbitraries/typing.js'
 
 const NOW = DateTime.fromISO(GPS_NOW_ISO, { zone: 'utc' })
 

@@ -6,14 +6,15 @@
 // the noise it added, field by field in input order, so a property can check the exact repairs.
 //
 // The forms below restate the spec's field tables (R/O columns, code fields) independently of
-// src/rules/repair.ts: they are the oracle the repairs are checked against.
+// src/rules/repair.ts (only its types are imported): they are the oracle the repairs are checked
+// against (test/properties/repair.test.ts).
 import fc from 'fast-check'
-import { renderPath, type Path } from '../../src/errors/path.js'
-import type { RepairChange, RepairKind } from '../../src/rules/repair.js'
-import { emailArb, FLAG_NAMES, phoneArb, shipmentAddressArb, textArb, zipArb } from '../../src/arbitraries/address.js'
-import { requirementArb } from '../../src/arbitraries/appointment.js'
-import { componentsArb } from '../../src/arbitraries/components.js'
-import { createArb } from '../../src/arbitraries/requests.js'
+import { renderPath, type Path } from '../errors/path.js'
+import type { RepairChange, RepairKind } from '../rules/repair.js'
+import { emailArb, FLAG_NAMES, phoneArb, shipmentAddressArb, textArb, zipArb } from './address.js'
+import { requirementArb } from './appointment.js'
+import { componentsArb } from './components.js'
+import { createArb } from './requests.js'
 
 // ---------------------------------------------------------------------------------------------
 // The spec's forms
@@ -201,7 +202,12 @@ const decisionArb = (allowed: ReadonlyArray<Noise>): fc.Arbitrary<Decision> => {
   })
 }
 
-/** One field the noise touched: the value typed, the value meant (undefined: absent), the repairs expected, in order. */
+/**
+ * One field the noise touched: the value typed, the value meant (undefined: absent), the repairs expected, in order.
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export interface NoisyField {
   readonly field: string
   readonly before: unknown
@@ -209,7 +215,12 @@ export interface NoisyField {
   readonly changes: ReadonlyArray<RepairChange>
 }
 
-/** A typed payload: what the person sent, the valid payload meant, and the noise, in input order. */
+/**
+ * A typed payload: what the person sent, the valid payload meant, and the noise, in input order.
+ *
+ * @category arbitraries
+ * @since 0.2.0
+ */
 export interface Typed {
   readonly input: unknown
   readonly expected: unknown
@@ -303,9 +314,24 @@ const applyAt = (item: unknown, s: Slot, path: Path, d: Decision, decide: Decide
 }
 
 /**
- * Typing noise on the canonical valid payloads of one kind: `{ input, expected, noisyFields }`,
- * where `expected` is the valid payload meant (optional fields the noise blanked out are absent
- * from it, so it is valid too) and `noisyFields` the noise, in input order.
+ * What a person types into a form of one kind (`address`, `components`, `quote-request`,
+ * `create-shipment`, `appointment`, `gps`, `dispatch`, as `repairInput` takes them): a valid
+ * payload in its canonical spelling with typing noise added (blanks around strings, U+00A0, U+FEFF
+ * and other Unicode white space among them; random ASCII case on code fields; optional fields sent
+ * as "", as white space only or as null), as `{ input, expected, noisyFields }`: what was typed, the
+ * valid payload meant (optional fields the noise blanked out are absent from it), and the noise,
+ * field by field in input order, with the repairs expected. `repairInput(kind, input)` turns
+ * `input` into `expected`.
+ *
+ * Targets ADDR-01 … ADDR-13, FRT-01 … FRT-08, QTE-01, CRT-01 … CRT-08, APT-01 … APT-06 and TRK-02
+ * (the repaired payload is strictly valid).
+ *
+ * @example
+ * fc.sample(typedArb('address'), { seed: 1, numRuns: 30 }).every(({ input }) => isRight(normalizeAddress(repairInput('address', input).body)))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.2.0
  */
 export const typedArb = (kind: RepairKind): fc.Arbitrary<Typed> => {
   const { valid, form, root } = TYPING_KINDS[kind]
