@@ -4,7 +4,7 @@
 import { DateTime } from 'luxon'
 import { estimateDelivery, transitDays, type NormalizedQuoteRequest, type StoredQuote } from 'shipper-rules'
 import { timeZoneForZip } from 'shipper-rules/geo'
-import { numberOf } from '../db/store.js'
+import { numberOf, type Queryable } from '../db/store.js'
 import { dateTimeOf } from './orders.js'
 
 type Lane = Pick<NormalizedQuoteRequest, 'deliveryAddress' | 'requiredPickupDate'>
@@ -37,3 +37,6 @@ export const storedQuoteOf = (row: QuoteRow): StoredQuote => ({
   open: row.open,
   quotedPriceInCents: row.quoted_price_cents === null ? null : numberOf(row.quoted_price_cents),
 })
+
+/** A stored quote by its id (every column: the create reads its request and charges too), or undefined. */
+export const loadQuote = async <T extends QuoteRow = QuoteRow>(db: Queryable, id: string): Promise<T | undefined> => (await db.query<T>('SELECT * FROM quotes WHERE id = $1', [id]))[0]

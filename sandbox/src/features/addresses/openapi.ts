@@ -17,7 +17,7 @@ import {
   type LibraryPieces,
   type Problems,
 } from '../../openapi/parts.js'
-import { ADDRESS_ID_PATTERN } from './routes.js'
+import { ADDRESS_ID_PATTERN } from './queries.js'
 
 const EXAMPLE_ADDRESS_ID = 'addr_72b4aaea8ab3482f'
 

@@ -4,15 +4,12 @@
 // judged by `normalizeAddress`, the default by `validateAppointmentRequirement`. A shipment's
 // stops are placed at saved addresses with the X-Sandbox-Pickup-Address-Id and
 // X-Sandbox-Delivery-Address-Id headers of the create (see shipments.ts).
-import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { isLeft, normalizeAddress, problemFor, validateAppointmentRequirement, validationProblem, violationAt, type AppointmentRequirement, type Violation } from 'shipper-rules'
 import { access, callerOf, ownership, type Authenticated } from '../../http/access.js'
 import { isObject, sendProblem, type Context } from '../../http/context.js'
 import { loadSavedAddress, savedAddressOf, type SavedAddressRow, type StopAddress } from '../../shared/appointments.js'
-
-/** A saved address id: addr_ and 16 hexadecimal digits (the source of an anchored pattern). */
-export const ADDRESS_ID_PATTERN = '^addr_[0-9a-f]{16}$'
+import { insertSavedAddress, listSavedAddresses, replaceSavedAddress } from './queries.js'
 
 /** The saved address of a body: the Address (as a shipment stop needs it) and its appointment default, or every violation. */
 const readSavedAddress = (body: unknown): { readonly violations: Violation[] } | { readonly address: StopAddress; readonly appointment: AppointmentRequirement | null } => {
@@ -52,18 +49,13 @@ export const addressRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     const read = readSavedAddress(request.body)
     if ('violations' in read) return sendProblem(reply, validationProblem(read.violations))
     const now = (await ctx.clocks.now(ctx.store, caller.companyId)).toJSDate()
-    const row = (
-      await ctx.store.query<SavedAddressRow>(
-        'INSERT INTO saved_addresses (id, company_id, address, appointment, created_at, updated_at) VALUES ($1, $2, $3::text::jsonb, $4::text::jsonb, $5, $5) RETURNING *',
-        [`addr_${randomUUID().replaceAll('-', '').slice(0, 16)}`, caller.companyId, JSON.stringify(read.address), read.appointment === null ? null : JSON.stringify(read.appointment), now],
-      )
-    )[0]
+    const row = await insertSavedAddress(ctx.store, caller.companyId, read.address, read.appointment, now)
     return row === undefined ? sendProblem(reply, problemFor('internal_error')) : reply.code(201).send(savedAddressOf(row))
   })
 
   app.get('/sandbox/addresses', access('company'), async (request, reply) => {
     const caller = callerOf(request)
-    const rows = await ctx.store.query<SavedAddressRow>('SELECT * FROM saved_addresses WHERE company_id = $1 ORDER BY created_at, id', [caller.companyId])
+    const rows = await listSavedAddresses(ctx.store, caller.companyId)
     return reply.send({ addresses: rows.map(savedAddressOf) })
   })
 
@@ -81,9 +73,7 @@ export const addressRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     const read = readSavedAddress(request.body)
     if ('violations' in read) return sendProblem(reply, validationProblem(read.violations))
     const now = (await ctx.clocks.now(ctx.store, caller.companyId)).toJSDate()
-    const row = (
-      await ctx.store.query<SavedAddressRow>('UPDATE saved_addresses SET address = $2::text::jsonb, appointment = $3::text::jsonb, updated_at = $4 WHERE id = $1 RETURNING *', [found.row.id, JSON.stringify(read.address), read.appointment === null ? null : JSON.stringify(read.appointment), now])
-    )[0]
+    const row = await replaceSavedAddress(ctx.store, found.row.id, read.address, read.appointment, now)
     return row === undefined ? sendProblem(reply, problemFor('internal_error')) : reply.send(savedAddressOf(row))
   })
 }

@@ -34,6 +34,7 @@ import { ConversionPool, uploadLimits, type UploadOptions } from '../../pdf/conv
 import { generateAppointmentPdfs, hasAppointmentPdf, toStoredPdf } from '../../shared/appointmentPdf.js'
 import { loadOverrides, loadPlaces, mergedFor, recordCarrierChange, removeDocument, saveOverride, storeDocument } from '../../shared/appointments.js'
 import { loadOrder, type OrderRow } from '../../shared/orders.js'
+import { loadAppointmentPdf } from './queries.js'
 
 type StopParams = { Params: { orderNumber: string; stop: string } }
 type DocParams = { Params: { orderNumber: string; stop: string; documentType: string } }
@@ -162,7 +163,7 @@ export const appointmentRoutes = (ctx: Context, uploads: UploadOptions = {}) => 
     const row = await loadOrder(ctx.store, path.orderNumber)
     const denied = row === undefined ? undefined : ownership(caller, row.company_id, 'appointment')
     if (denied !== undefined) return sendProblem(reply, denied)
-    const stored = row === undefined ? undefined : (await ctx.store.query<{ content: Uint8Array }>('SELECT content FROM appointment_pdfs WHERE order_id = $1 AND stop = $2', [row.id, path.stop]))[0]
+    const stored = row === undefined ? undefined : await loadAppointmentPdf(ctx.store, row.id, path.stop)
     const lookup = appointmentPdfLookup({ orderExists: row !== undefined, pdfGenerated: stored !== undefined })
     if (isLeft(lookup) || stored === undefined || row === undefined) return sendProblem(reply, isLeft(lookup) ? lookup.left : problemFor('internal_error'))
     return reply

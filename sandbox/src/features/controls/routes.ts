@@ -10,11 +10,12 @@ import { numberOf } from '../../db/store.js'
 import { access, callerOf } from '../../http/access.js'
 import { isObject, sendProblem, type Context } from '../../http/context.js'
 import { generateAppointmentPdfs } from '../../shared/appointmentPdf.js'
-import { outboxMessageOf, type OutboxRow } from '../../shared/appointments.js'
+import { outboxMessageOf } from '../../shared/appointments.js'
 import { changeOrder, ownedOrder } from '../../shared/orderAccess.js'
 import { shipmentOf, wireIso, type OrderRow } from '../../shared/orders.js'
 import { etaFor } from '../../shared/quotes.js'
 import { CLOCK_LIMITS, CONTROL_EVENTS, SIMULATION_LIMITS, UNIT_MS } from './limits.js'
+import { listOutbox, setSimulation } from './queries.js'
 
 const wholeIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max
 
@@ -86,10 +87,7 @@ export const controlRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     const parsed = asked === undefined ? undefined : parseOrderNumber(asked)
     if (parsed !== undefined && isLeft(parsed)) return sendProblem(reply, parsed.left)
     const only = parsed?.right
-    const rows = await ctx.store.query<OutboxRow>(
-      `SELECT * FROM outbox WHERE company_id = $1${only !== undefined ? ' AND order_number = $2' : ''} ORDER BY seq`,
-      only !== undefined ? [caller.companyId, only] : [caller.companyId],
-    )
+    const rows = await listOutbox(ctx.store, caller.companyId, only)
     return reply.send({ messages: rows.map(outboxMessageOf) })
   })
 
@@ -122,7 +120,7 @@ export const controlRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     if (bad.length > 0) return sendProblem(reply, problemFor('validation_failed', undefined, bad.map((f) => violationAt([f], null, 'out_of_range', 'must be a whole number of at least 0'))))
     const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
     if (row === undefined) return reply
-    await ctx.store.query('UPDATE orders SET delay_minutes = $2, off_route_km = $3 WHERE id = $1', [row.id, delay, offRoute])
+    await setSimulation(ctx.store, row.id, delay as number, offRoute as number)
     return reply.send({ orderNumber: row.order_number, delayMinutes: delay, offRouteKm: offRoute })
   })
 }

@@ -6,18 +6,10 @@
 import type { FastifyInstance } from 'fastify'
 import { problemFor, violationAt } from 'shipper-rules'
 import { COMPANY_ID_PATTERN, createCompany, issueKey } from '../../auth/credentials.js'
-import { isoOf, numberOf } from '../../db/store.js'
 import { access } from '../../http/access.js'
 import { isObject, sendProblem, type Context } from '../../http/context.js'
 import { companyNameViolation } from './companyName.js'
-
-interface CompanyRow {
-  readonly id: string
-  readonly name: string
-  readonly created_at: unknown
-  readonly clock_offset_ms: unknown
-  readonly keys: unknown
-}
+import { findCompany, listCompanies } from './queries.js'
 
 const COMPANY_ID = new RegExp(COMPANY_ID_PATTERN)
 
@@ -33,16 +25,13 @@ export const operatorRoutes = (ctx: Context) => async (app: FastifyInstance) => 
   })
 
   app.get('/sandbox/companies', access('operator'), async (_request, reply) => {
-    const rows = await ctx.store.query<CompanyRow>(
-      'SELECT c.id, c.name, c.created_at, c.clock_offset_ms, (SELECT count(*) FROM api_keys k WHERE k.company_id = c.id AND NOT k.revoked) AS keys FROM companies c ORDER BY c.created_at, c.id',
-    )
-    return reply.send({ companies: rows.map((r) => ({ companyId: r.id, companyName: r.name, createdAt: isoOf(r.created_at), clockOffsetMs: numberOf(r.clock_offset_ms), activeKeys: numberOf(r.keys) })) })
+    return reply.send({ companies: await listCompanies(ctx.store) })
   })
 
   app.post<{ Params: { companyId: string } }>('/sandbox/companies/:companyId/keys', access('operator'), async (request, reply) => {
     const id = request.params.companyId
     if (!COMPANY_ID.test(id)) return sendProblem(reply, problemFor('validation_failed', undefined, [violationAt(['companyId'], null, 'pattern', 'must be a company id (cmp_ and 12 hexadecimal digits)')]))
-    const company = (await ctx.store.query<{ id: string; name: string }>('SELECT id, name FROM companies WHERE id = $1', [id]))[0]
+    const company = await findCompany(ctx.store, id)
     if (company === undefined) return sendProblem(reply, problemFor('not_found', `No company ${id}.`))
     return reply.code(201).send(await issueKey(ctx.store, ctx.secrets, company, new Date()))
   })

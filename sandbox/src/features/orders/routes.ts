@@ -27,7 +27,8 @@ import { priceRequest, type Charge } from '../../pricing/tariff.js'
 import { confirmAppointmentInput, loadSavedAddress, saveOverride, STOPS, stopKey } from '../../shared/appointments.js'
 import { changeOrder, ownedOrder } from '../../shared/orderAccess.js'
 import { dateTimeOf, shipmentOf, type OrderRow } from '../../shared/orders.js'
-import { etaFor, storedQuoteOf } from '../../shared/quotes.js'
+import { etaFor, loadQuote, storedQuoteOf } from '../../shared/quotes.js'
+import { INSERT_ORDER, INSERT_ORDER_PLACE, INSERT_ORDER_WITH_KEY, KEY_AND_QUOTE, LOCK_KEY } from './queries.js'
 
 const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 const newOrderNumber = (): string => Array.from({ length: 5 }, () => ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)]).join('')
@@ -71,13 +72,10 @@ const createShipment = async (ctx: Context, caller: Authenticated, rawBody: stri
       // serializes every request carrying this (company, key), on every connection of the pool
       // (PGlite is one session whose transactions already run one at a time); the read below is a
       // later statement, so its snapshot holds what the lock's previous holder committed
-      if (ctx.store.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${caller.companyId}:${key}`])
+      if (ctx.store.kind === 'postgres') await tx.query(LOCK_KEY, [`${caller.companyId}:${key}`])
       const read = (
         await tx.query<QuoteRowWithRequest & { key_body: string | null; key_created_at: unknown; key_response: string | null }>(
-          `SELECT q.*, k.body AS key_body, k.created_at AS key_created_at, k.response AS key_response
-           FROM (SELECT 1) AS one
-           LEFT JOIN idempotency_keys k ON k.company_id = $1 AND k.idempotency_key = $2
-           LEFT JOIN quotes q ON q.id = $3`,
+          KEY_AND_QUOTE,
           [caller.companyId, key, sentQuoteId],
         )
       )[0]
@@ -98,7 +96,7 @@ const createShipment = async (ctx: Context, caller: Authenticated, rawBody: stri
     let price: ReturnType<typeof tenderPrice>
     let quoteId: string | null = null
     if (order.quoteId !== undefined) {
-      const row = prefetched?.id === order.quoteId ? prefetched : (await tx.query<QuoteRowWithRequest>('SELECT * FROM quotes WHERE id = $1', [order.quoteId]))[0]
+      const row = prefetched?.id === order.quoteId ? prefetched : await loadQuote<QuoteRowWithRequest>(tx, order.quoteId)
       // create declares no 404: a quote id nobody holds is not the company's quote (403)
       if (row === undefined) return { problem: problemFor('forbidden', 'The quote does not exist or belongs to another company.') }
       const checked = checkQuoteForShipment({ ...storedQuoteOf(row), request: row.request }, order, { companyId: caller.companyId, now })
@@ -121,25 +119,19 @@ const createShipment = async (ctx: Context, caller: Authenticated, rawBody: stri
       const text = JSON.stringify(
         shipmentOf({ id: orderId, company_id: caller.companyId, user_id: caller.userId, order_number: orderNumber, status: 'INITIALIZED', total_price_cents: price.priceInCents, created_at: now.toJSDate(), updated_at: now.toJSDate() } as OrderRow),
       )
-      const insertOrder = `INSERT INTO orders (id, company_id, user_id, order_number, status, total_price_cents, quote_id, request, charges, pricing, created_at, updated_at, planned_pickup_at, predicted_delivery_at)
-           VALUES ($1, $2, $3, $4, 'INITIALIZED', $5, $6, $7::text::jsonb, $8::text::jsonb, $9::text::jsonb, $10, $10, $11, $12)
-           ON CONFLICT (order_number) DO NOTHING RETURNING id`
       const params = [orderId, caller.companyId, caller.userId, orderNumber, price.priceInCents, quoteId, JSON.stringify(order), JSON.stringify(charges), JSON.stringify({ ...price, distanceKm: Math.round(pricing.distanceKm), transitBusinessDays: pricing.transitBusinessDays }), now.toJSDate(), order.requiredPickupDate !== undefined ? pickup.toJSDate() : null, eta === null ? null : new Date(eta)]
       const rows =
         key === undefined
-          ? await tx.query(insertOrder, params)
+          ? await tx.query(INSERT_ORDER, params)
           : await tx.query(
-              `WITH o AS (${insertOrder})
-               INSERT INTO idempotency_keys (company_id, idempotency_key, body, created_at, response) SELECT $2, $13, $14, $10, $15 FROM o
-               ON CONFLICT (company_id, idempotency_key) DO UPDATE SET body = EXCLUDED.body, created_at = EXCLUDED.created_at, response = EXCLUDED.response
-               RETURNING idempotency_key`,
+              INSERT_ORDER_WITH_KEY,
               [...params, key, rawBody, text],
             )
       if (rows.length > 0) shipment = text
     }
     if (shipment === undefined) throw new Error('no free order number after 20 attempts')
     // the stops' saved addresses, and the inline appointments block as the order-level requirements
-    for (const [stop, id] of Object.entries(linked.ids)) await tx.query('INSERT INTO order_places (order_id, stop, saved_address_id) VALUES ($1, $2, $3)', [orderId, stop, id])
+    for (const [stop, id] of Object.entries(linked.ids)) await tx.query(INSERT_ORDER_PLACE, [orderId, stop, id])
     for (const stop of STOPS) {
       const inline = order.appointments?.[stopKey(stop)]
       if (inline !== undefined) await saveOverride(tx, orderId, stop, inline, now)

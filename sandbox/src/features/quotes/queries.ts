@@ -1,4 +1,5 @@
-// The quotes feature's queries.
+// The quotes feature's queries (a quote by its id is shared/quotes.ts's: shipment create reads it too).
+import type { Queryable } from '../../db/store.js'
 
 /**
  * The quote of (company, reference) that `newestQuoteByReference` picks, read without reading the
@@ -26,3 +27,14 @@ export const NEWEST_BY_REFERENCE = `WITH newest AS (SELECT max(created_at) AS at
     AND created_at BETWEEN (SELECT date_trunc('milliseconds', at) FROM newest) AND (SELECT at FROM newest)
   ORDER BY id COLLATE "C" DESC
   LIMIT 1`
+
+/** Stores a new quote: its request and charges (for the create that names it) and the answer as sent. */
+export const insertQuote = async (
+  db: Queryable,
+  quote: { readonly id: string; readonly companyId: string; readonly customerReference: string | null; readonly createdAt: Date; readonly priceCents: number; readonly charges: unknown; readonly request: unknown; readonly response: unknown },
+): Promise<void> => {
+  await db.query(
+    'INSERT INTO quotes (id, company_id, customer_reference, created_at, open, quoted_price_cents, charges, request, response) VALUES ($1, $2, $3, $4, true, $5, $6::text::jsonb, $7::text::jsonb, $8)',
+    [quote.id, quote.companyId, quote.customerReference, quote.createdAt, quote.priceCents, JSON.stringify(quote.charges), JSON.stringify(quote.request), JSON.stringify(quote.response)],
+  )
+}

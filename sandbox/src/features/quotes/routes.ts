@@ -6,8 +6,8 @@ import { wireTime } from '../../clock/clock.js'
 import { access, callerOf, ownership } from '../../http/access.js'
 import { sendProblem, type Context } from '../../http/context.js'
 import { priceRequest } from '../../pricing/tariff.js'
-import { etaFor, storedQuoteOf, type QuoteRow } from '../../shared/quotes.js'
-import { NEWEST_BY_REFERENCE } from './queries.js'
+import { etaFor, loadQuote, storedQuoteOf, type QuoteRow } from '../../shared/quotes.js'
+import { insertQuote, NEWEST_BY_REFERENCE } from './queries.js'
 
 export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
   app.post('/v1/shipper/quote', access('company'), async (request, reply) => {
@@ -26,10 +26,7 @@ export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
       transitDays: days,
       estimatedDeliveryDate: eta,
     }
-    await ctx.store.query(
-      'INSERT INTO quotes (id, company_id, customer_reference, created_at, open, quoted_price_cents, charges, request, response) VALUES ($1, $2, $3, $4, true, $5, $6::text::jsonb, $7::text::jsonb, $8)',
-      [response.id, caller.companyId, quote.customerReference ?? null, now.toJSDate(), pricing.totalCents, JSON.stringify(pricing.charges), JSON.stringify(quote), JSON.stringify(response)],
-    )
+    await insertQuote(ctx.store, { id: response.id, companyId: caller.companyId, customerReference: quote.customerReference ?? null, createdAt: now.toJSDate(), priceCents: pricing.totalCents, charges: pricing.charges, request: quote, response })
     return reply.send(response)
   })
 
@@ -37,7 +34,7 @@ export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     const caller = callerOf(request)
     const id = parseQuoteId(request.params.quoteId)
     if (isLeft(id)) return sendProblem(reply, id.left)
-    const row = (await ctx.store.query<QuoteRow>('SELECT * FROM quotes WHERE id = $1', [id.right]))[0]
+    const row = await loadQuote(ctx.store, id.right)
     if (row === undefined) return sendProblem(reply, problemFor('quote_not_found'))
     const denied = ownership(caller, row.company_id)
     if (denied !== undefined) return sendProblem(reply, denied)
