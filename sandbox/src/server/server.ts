@@ -118,6 +118,9 @@ export interface Timeouts {
 export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 10_000, requestMs: 60_000, keepAliveMs: 5_000, idleMs: 60_000, checkEveryMs: 1_000 }
 export const DEFAULT_AUTH_FAILURES = { max: 20, windowMs: 60_000 } as const
 
+/** The longest path parameter that reaches a handler (the library judges it); longer is 414. */
+const MAX_PARAM_LENGTH = 512
+
 /** The seconds a client is told to wait when the database is unavailable. */
 const DATABASE_RETRY_AFTER_SECONDS = 5
 
@@ -202,7 +205,7 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES,
     return503OnClosing: false,
     // a path parameter up to 512 characters reaches the handler (the library judges it); longer is 414
-    routerOptions: { maxParamLength: 512 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.idleMs,
     requestTimeout: timeouts.requestMs,
@@ -210,7 +213,7 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
       createServer({ headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs), requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs, keepAliveTimeout: timeouts.keepAliveMs }, handler),
     clientErrorHandler,
     frameworkErrors: (error, _request, reply) => {
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendProblem(reply.header('connection', 'close'), problemFor('uri_too_long', 'A path parameter is longer than 512 characters.'))
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendProblem(reply.header('connection', 'close'), problemFor('uri_too_long', `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`))
       return sendProblem(reply, problemFor('bad_request', 'The URL is not valid (a percent sign not followed by two hexadecimal digits, or an encoded byte sequence that is not UTF-8).'))
     },
   })

@@ -40,8 +40,11 @@ export const savedAddressOf = (row: SavedAddressRow) => ({
   updatedAt: wireIso(row.updated_at),
 })
 
-/** The form of a saved address id (addr_ and 16 hexadecimal digits); anything else names none, and never reaches the database. */
-const SAVED_ADDRESS_ID = /^addr_[0-9a-f]{16}$/
+/** A saved address id: addr_ and 16 hexadecimal digits (the source of an anchored pattern). */
+export const ADDRESS_ID_PATTERN = '^addr_[0-9a-f]{16}$'
+
+/** The form of a saved address id; anything else names none, and never reaches the database. */
+const SAVED_ADDRESS_ID = new RegExp(ADDRESS_ID_PATTERN)
 
 export const loadSavedAddress = async (db: Queryable, id: string): Promise<SavedAddressRow | undefined> =>
   SAVED_ADDRESS_ID.test(id) ? (await db.query<SavedAddressRow>('SELECT * FROM saved_addresses WHERE id = $1', [id]))[0] : undefined

@@ -1,5 +1,6 @@
 // Saved addresses in the sandbox's document.
 import { COMPANY_ID_PATTERN } from '../../auth/credentials.js'
+import { ADDRESS_ID_PATTERN } from '../../shared/appointments.js'
 import {
   BODY,
   COMPANY,
@@ -17,7 +18,6 @@ import {
   type LibraryPieces,
   type Problems,
 } from '../../openapi/parts.js'
-import { ADDRESS_ID_PATTERN } from './queries.js'
 
 const EXAMPLE_ADDRESS_ID = 'addr_72b4aaea8ab3482f'
 

@@ -5,9 +5,6 @@ import type { AppointmentRequirement } from 'shipper-rules'
 import type { Queryable } from '../../db/store.js'
 import type { SavedAddressRow, StopAddress } from '../../shared/appointments.js'
 
-/** A saved address id: addr_ and 16 hexadecimal digits (the source of an anchored pattern). */
-export const ADDRESS_ID_PATTERN = '^addr_[0-9a-f]{16}$'
-
 const newAddressId = (): string => `addr_${randomUUID().replaceAll('-', '').slice(0, 16)}`
 
 const appointmentJson = (appointment: AppointmentRequirement | null): string | null => (appointment === null ? null : JSON.stringify(appointment))
