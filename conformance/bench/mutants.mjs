@@ -19,10 +19,11 @@
 //            printed its first failure: rule, sentence, expected, actual and the curl script)
 import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { startSandbox } from 'shipper-rules-testkit'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 const REPO = join(HERE, '..', '..')
@@ -91,12 +92,6 @@ export const MUTANTS = [
   { id: 'M44', kind: 'check skipped', file: 'routes/documents.js', what: 'the proof of delivery exists before delivery', edits: [["type === 'POD' ? dateTimeOf(row.actual_delivery_at) !== null : true", "type === 'POD' ? true : true"]], equivalent: 'not a departure: the spec says only that a shipment document is 404 when the shipment or document is absent (endpoint 8), not when a POD exists; RULES.md has no rule on it, so a POD link before delivery breaks nothing the kit can judge' },
 ]
 
-const scaled = (baseMs) => {
-  const fromEnv = Number(process.env.SANDBOX_TEST_LIMIT_FACTOR)
-  const factor = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : Math.min(10, Math.max(1, loadavg()[0] / availableParallelism()))
-  return Math.round(baseMs * factor)
-}
-
 const occurrences = (text, search) => text.split(search).length - 1
 
 /** The mutant's files as text with its edits applied, or why it cannot be applied. */
@@ -125,39 +120,22 @@ const makeCopy = (m) => {
   return dir
 }
 
-/** Starts a copy's CLI and resolves with its URL and credentials, or rejects when it exits first or prints no banner. */
-const start = (dir) =>
-  new Promise((resolve, reject) => {
-    const data = mkdtempSync(join(tmpdir(), 'conformance-mutant-data-'))
-    const child = spawn(process.execPath, [join(dir, 'bin', 'shipper-rules-sandbox.js'), '--port', '0', '--quiet', '--data-dir', data, '--operator-token', OPERATOR, '--auth-failure-limit', '1000000'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
-    let banner = ''
-    const limit = scaled(180_000)
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`no banner within ${limit} ms`))
-    }, limit)
-    child.stderr.on('data', (chunk) => {
-      banner += chunk.toString('utf8')
-      const found = /export SANDBOX=(\S+) KEY=(\S+) TOKEN=(\S+)/.exec(banner)
-      if (found !== null) {
-        clearTimeout(timer)
-        resolve({ child, data, base: found[1], key: found[2], token: found[3] })
-      }
-    })
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the sandbox exited ${code}: ${banner.slice(-500)}`))
-    })
-  })
+/**
+ * Starts a copy's CLI (shipper-rules-testkit's startSandbox, ready on its --ready-json line) and
+ * resolves with its URL and credentials, or rejects when it exits first or is never ready.
+ */
+const start = async (dir) => {
+  const data = mkdtempSync(join(tmpdir(), 'conformance-mutant-data-'))
+  try {
+    const s = await startSandbox({ bin: join(dir, 'bin', 'shipper-rules-sandbox.js'), dataDir: data, operatorToken: OPERATOR, args: ['--auth-failure-limit', '1000000'] })
+    return { data, base: s.baseUrl, key: s.apiKey, token: s.token, stop: s.stop }
+  } catch (e) {
+    rmSync(data, { recursive: true, force: true })
+    throw new Error(String(e instanceof Error ? e.message : e).slice(-500))
+  }
+}
 
-const stop = (server) =>
-  new Promise((resolve) => {
-    if (server.child.exitCode !== null) return resolve()
-    server.child.once('exit', () => resolve())
-    server.child.kill('SIGTERM')
-  })
+const stop = (server) => server.stop()
 
 /** Runs the kit's CLI against a server; resolves with its JSON report. */
 const kit = async (server, options) => {

@@ -2,7 +2,8 @@
 // `npm run load`: the sandbox under a realistic integrator mix, side by side with a stateless mock
 // of its own OpenAPI document (Prism) in the same run, against 127.0.0.1 only and bounded in time.
 //
-// Starts the server the way an operator does (bin/shipper-rules-sandbox.js, logging off) on a fresh
+// Starts the server the way an operator does (bin/shipper-rules-sandbox.js, logging off, through
+// shipper-rules-testkit's startSandbox, which waits for its --ready-json line) on a fresh
 // PGlite data directory and/or on a fresh schema of the PostgreSQL server of DATABASE_URL, and
 // `prism mock` on the document the library generates (openApiDocument(), the one the sandbox serves
 // at /api-docs/shipper-v1). Each scenario runs on the mock and on each sandbox in turn (--rounds
@@ -34,12 +35,11 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { startSandbox as startSandboxCli } from 'shipper-rules-testkit'
 import { openStore } from '../dist/db/store.js'
 
-const BIN = fileURLToPath(new URL('../bin/shipper-rules-sandbox.js', import.meta.url))
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '15' },
@@ -146,21 +146,9 @@ const startSandbox = async (database) => {
   else delete env['DATABASE_URL']
   // LOAD_NODE_FLAGS: node flags for the server process, e.g. '--cpu-prof --cpu-prof-dir=prof' to profile it
   const nodeFlags = (process.env['LOAD_NODE_FLAGS'] ?? '').split(' ').filter((f) => f !== '')
-  const child = spawn(process.execPath, [...nodeFlags, BIN, '--port', '0', '--quiet', ...(dataDir !== undefined ? ['--data', dataDir] : [])], { env, stdio: ['ignore', 'ignore', 'pipe'] })
+  const started = await startSandboxCli({ env, nodeFlags, ...(dataDir !== undefined ? { dataDir } : {}) })
+  const { child, baseUrl: base } = started
   children.push(child)
-  const base = await new Promise((resolve, reject) => {
-    let banner = ''
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${banner}`)), 60_000)
-    child.stderr.on('data', (chunk) => {
-      banner += chunk.toString('utf8')
-      const m = /export SANDBOX=(\S+)/.exec(banner)
-      if (m !== null) {
-        clearTimeout(timer)
-        resolve(m[1])
-      }
-    })
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${banner}`)))
-  })
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`refusing to load anything but 127.0.0.1: ${base}`)
   return { name: database, kind: 'sandbox', database, base, child, schema, dataDir, storeOptions, onPostgres }
 }
