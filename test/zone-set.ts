@@ -98,6 +98,7 @@ export const NOT_ZONE_DEPENDENT: Readonly<Record<string, string>> = {
   'sandbox/test/access.test.ts': 'who may call each endpoint (the clock endpoint among them): statuses, no dates',
   'sandbox/test/idempotency.test.ts': "the 24-hour window moved by the sandbox clock: an offset in milliseconds; the library's idempotency properties, in the set, judge the window",
   'sandbox/test/persistence.test.ts': 'the clock offset, orders and keys kept across a restart: instants compared as milliseconds',
+  'sandbox/test/layers.test.ts': "the import graph of sandbox/src ('clock' is a folder's name there): reads sources, runs nothing",
   'sandbox/test/conventions.test.ts': 'request ids, Idempotent-Replayed, health endpoints and CORS: headers, no dates',
   'sandbox/test/hostile-http.test.ts': 'malformed HTTP answered by ProblemDetails and logs without secrets; no dates',
   'sandbox/test/sandbox-openapi.test.ts': 'the sandbox document validated and linted and each operation called with its examples: schemas, not values; the clock endpoints are checked by control-plane.test.ts in the set',

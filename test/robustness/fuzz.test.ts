@@ -10,18 +10,18 @@
 // Every input is deep-frozen, every call must return a value of the declared type, never throw,
 // give the same output when repeated, and leave Object.prototype clean.
 //
-// Inputs per export: FUZZ_PER_EXPORT, by default 10,000 counted as a property's runs are
-// (test/support/runs.ts): 10,000 in the deep run (`npm run test:deep`, FC_NUM_RUNS=1000), 1,000 in
+// Inputs per export: FUZZ_PER_EXPORT, by default 10,000 counted as a property's runs are (runsOf,
+// shipper-rules-testkit): 10,000 in the deep run (`npm run test:deep`, FC_NUM_RUNS=1000), 1,000 in
 // the default run of `npm test` (FC_NUM_RUNS=100). `npm run fuzz` (scripts/fuzz.mjs) sets
 // FUZZ_TOTAL=1000000 (spread over the exports) and FUZZ_REPORT=1 to print the counts and times.
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
+import { runsOf } from 'shipper-rules-testkit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { deepFreeze } from '../arbitraries/freeze.js'
 import { canonical } from '../support/canonical.js'
 import { exampleCalls, examplePayloadCalls, functionExports, misfit, type FunctionExport } from '../support/exports.js'
 import { SPECIAL_NUMBERS, SPECIAL_STRINGS, mutated, replaceAt, stringPlaces } from '../support/mutate.js'
-import { runsOf } from '../support/runs.js'
 
 const exportsList = functionExports()
 const calls = exampleCalls(8)
