@@ -1,11 +1,10 @@
-import { availableParallelism, loadavg } from 'node:os'
+import { limitMs as scaled } from 'shipper-rules-testkit'
 import { defineConfig } from 'vitest/config'
 
-// The client's suite. Limits scale to the machine's load as the sandbox suite's do (a minute idle,
-// times the load per core up to 10, or CLIENT_TEST_LIMIT_FACTOR): they bound waits, never timings.
-const fromEnv = Number(process.env['CLIENT_TEST_LIMIT_FACTOR'])
-const factor = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : Math.min(10, Math.max(1, loadavg()[0]! / availableParallelism()))
-const limitMs = Math.round(60_000 * factor)
+// The client's suite. Limits scale to the machine's load with shipper-rules-testkit's limitMs (a
+// minute idle, times the load per core up to 10, or SANDBOX_TEST_LIMIT_FACTOR / CLIENT_TEST_LIMIT_FACTOR):
+// they bound waits, never timings.
+const limitMs = scaled(60_000)
 
 // Two projects: 'offline' (unit tests and properties: fake fetch, virtual clock) needs no server;
 // 'sandbox' (every other file: end to end, browser, README) shares one sandbox for the run,

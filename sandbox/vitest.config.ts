@@ -1,4 +1,5 @@
-import { availableParallelism, loadavg } from 'node:os'
+import { availableParallelism } from 'node:os'
+import { limitMs as scaled } from 'shipper-rules-testkit'
 import { defineConfig } from 'vitest/config'
 
 // The end-to-end suite: real HTTP on 127.0.0.1, a fresh PGlite data directory per file (or a fresh
@@ -16,12 +17,10 @@ import { defineConfig } from 'vitest/config'
 // throwaway cluster; with DATABASE_URL alone, say a developer's own server, it is left out, never
 // run against a server nobody handed it.
 const onPostgres = (process.env['DATABASE_URL'] ?? '') !== ''
-// Test and hook limits (a hook starts a server and its database) scale to the machine, as
-// test/support/cli.ts's do: a minute on an idle machine, times the load per core when the suite
-// starts (at least 1, at most 10), or SANDBOX_TEST_LIMIT_FACTOR. They bound waits, never timings.
-const fromEnv = Number(process.env['SANDBOX_TEST_LIMIT_FACTOR'])
-const factor = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : Math.min(10, Math.max(1, loadavg()[0]! / availableParallelism()))
-const limitMs = Math.round(60_000 * factor)
+// Test and hook limits (a hook starts a server and its database) scale to the machine with
+// shipper-rules-testkit's limitMs: a minute on an idle machine, times the load per core when the
+// suite starts (at least 1, at most 10), or SANDBOX_TEST_LIMIT_FACTOR. They bound waits, never timings.
+const limitMs = scaled(60_000)
 const withPgCtl = onPostgres && (process.env['SANDBOX_PG_CTL'] ?? '') !== ''
 
 export default defineConfig({
