@@ -6,11 +6,11 @@
 // The offset is cached in the process: a write through this process updates the cache at once,
 // and a cached offset is read again from the database after CLOCK_CACHE_MS, so a clock advanced by
 // another process sharing a PostgreSQL database is seen within that time.
-import { DateTime } from 'luxon'
+import { DateTime, Duration } from 'luxon'
 import { numberOf, type Queryable } from '../db/store.js'
 
 /** The largest total offset of a company's clock: 7,305 days (20 years). */
-export const MAX_CLOCK_OFFSET_MS = 7_305 * 24 * 60 * 60 * 1000
+export const MAX_CLOCK_OFFSET_MS = Duration.fromObject({ days: 7_305 }).as('milliseconds')
 
 /** How long a cached offset is trusted before it is read again (another process may have moved it). */
 export const CLOCK_CACHE_MS = 1_000
