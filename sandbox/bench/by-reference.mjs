@@ -17,7 +17,8 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { isLeft, newestQuoteByReference } from 'shipper-rules'
 import { openStore } from '../dist/db/store.js'
-import { storedQuoteOf } from '../dist/routes/quotes.js'
+import { NEWEST_BY_REFERENCE } from '../dist/features/quotes/queries.js'
+import { storedQuoteOf } from '../dist/shared/quotes.js'
 
 const { values } = parseArgs({ options: { quotes: { type: 'string', default: '4000' }, runs: { type: 'string', default: '40' } } })
 const bulk = Math.min(Math.max(Number(values.quotes), 1), 100_000)
@@ -29,12 +30,8 @@ const schema = `sbx_byref_${randomBytes(4).toString('hex')}`
 const dataDir = onPostgres ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-byref-'))
 const store = await openStore(onPostgres ? { databaseUrl, schema } : { dataDir })
 
-// the handler's query, read from the built route so that this measures what the server sends
-const { readFileSync } = await import('node:fs')
-const routeText = readFileSync(new URL('../dist/routes/quotes.js', import.meta.url), 'utf8')
-const m = /const NEWEST_BY_REFERENCE = `([^`]+)`/.exec(routeText)
-if (m === null) throw new Error('dist/routes/quotes.js has no NEWEST_BY_REFERENCE: build the sandbox first')
-const NEWEST = m[1]
+// the handler's query, from the built feature, so that this measures what the server sends
+const NEWEST = NEWEST_BY_REFERENCE
 const ALL = 'SELECT * FROM quotes WHERE company_id = $1 AND customer_reference = $2'
 
 const pick = (rows, companyId, reference) => {
