@@ -2,6 +2,7 @@
 // Exit 0 with no failure, 1 with failures, 2 on a usage error.
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
+import { HEADER_KEY } from 'shipper-rules'
 import { render, type ReportFormat } from './report.js'
 import { runConformance, type RunOptions } from './run.js'
 import { sentenceOf } from './rules.js'
@@ -11,7 +12,7 @@ export const USAGE = `Usage: shipper-rules-conformance --base-url URL --token T 
 Checks a live server of the shipper API against the rules of shipper-rules and reports by rule ID.
 
   --base-url URL               the server (its /v1/shipper endpoints are below it)
-  --token T, --api-key K       the main company's bearer token and x-service-api-key
+  --token T, --api-key K       the main company's bearer token and ${HEADER_KEY.apiKey}
   --other-company-token T2     a second company's token and key: tenancy checks (never used
   --other-company-key K2         to change that company's data)
   --controls sandbox           drive the sandbox's control endpoints (carrier events, clock)

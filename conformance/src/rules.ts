@@ -1,6 +1,6 @@
 // The rule IDs of spec/RULES.md as the kit reports them: every rule a client can observe over HTTP,
 // with its sentence (shortened from RULES.md), and the others with why HTTP cannot show them.
-import { defaultConfig, LIMITS } from 'shipper-rules'
+import { defaultConfig, HEADER, LIMITS } from 'shipper-rules'
 import type { RuleId } from './check.js'
 
 /** Every rule of RULES.md observable over HTTP, with its sentence. */
@@ -36,7 +36,7 @@ export const HTTP_RULES: Readonly<Record<RuleId, string>> = {
   'CRT-07': 'appointments block: an entry only for a stop whose address has appointmentRequired true; any malformed field gives 400 listing every violation, nothing created.',
   'CRT-08': 'shipperDispatch: name required at most 200, email optional, phone optional (E.164), scac optional 2 to 4 upper-case letters; at least one of email or phone.',
   'CRT-09': 'companyId never comes from a request body.',
-  'CRT-10': 'Idempotency-Key: same key and same body within 24 hours replays the original response; same key, different body gives 409 idempotency_key_conflict.',
+  'CRT-10': `${HEADER.idempotencyKey}: same key and same body within ${defaultConfig.idempotencyWindowHours} hours replays the original response; same key, different body gives 409 idempotency_key_conflict.`,
   'CRT-11': 'coverage, account and pricing denials are 422 with the reason passed unmodified.',
   'QTE-01': 'QuoteRequest: pickupAddress and deliveryAddress (zipCode only needed), orderComponents required; requiredPickupDate optional date-time; shipmentMode optional, ltl or ftl.',
   'QTE-02': `a quote is valid 2 days from creation: quoteExpirationTime = creation + ${defaultConfig.quoteValidityHours} hours.`,
@@ -50,7 +50,7 @@ export const HTTP_RULES: Readonly<Record<RuleId, string>> = {
   'ORD-03': 'confirm: only from INITIALIZED, only with an associated quote, only when every confirm-time validation passes; success yields CONFIRMED; failure leaves the state unchanged with 400 or 422.',
   'ORD-04': 'cancel: only from a cancellable state (INITIALIZED, CONFIRMED, ACCEPTED, ASSIGNED) to CANCELLED; otherwise 400 and the state is unchanged.',
   'ORD-05': 'invoice retrieval only in DELIVERED, otherwise 400.',
-  'ORD-06': 'appointment writes accepted until ACCEPTED; then 409 order_accepted_appointment_locked, unless confirmChangeAfterAcceptance=true with a non-blank X-Service-Change-Reason.',
+  'ORD-06': `appointment writes accepted until ACCEPTED; then 409 order_accepted_appointment_locked, unless confirmChangeAfterAcceptance=true with a non-blank ${HEADER.changeReason}.`,
   'ORD-07': 'the transitions the spec does not show: CONFIRMED to ACCEPTED or REJECTED; ACCEPTED to ASSIGNED; ASSIGNED to PICKED_UP; PICKED_UP to DELIVERED; DELIVERED, CANCELLED, REJECTED terminal.',
   'ORD-08': 'Tracking.orderStatus is null only for an order whose internal state is unset.',
   'CNF-01': 'at confirm both addresses carry name, address1, zipCode, contactPerson, phoneNumber (E.164); openTime and closeTime HH:mm.',

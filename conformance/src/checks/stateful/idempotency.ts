@@ -60,7 +60,7 @@ const run = async (ctx: KitContext) => {
       : canonicalJson(stored.body) === canonicalJson(bodies[b]) ? { kind: 'replay' as const, response: stored }
       : { kind: 'conflict' as const }
     const r = await send(who, m.keys[k]!, b, spelling)
-    const what = `a create with a ${stored === undefined ? 'new' : 'used'} Idempotency-Key${who === 'other' ? ' (the other company)' : ''}`
+    const what = `a create with a ${stored === undefined ? 'new' : 'used'} ${HEADER.idempotencyKey}${who === 'other' ? ' (the other company)' : ''}`
     if (decision.kind === 'conflict') return expectAnswer('CRT-10', `${what} and another body`, r, 409, 'idempotency_key_conflict')
     expectAnswer('CRT-10', what, r, 200)
     if (decision.kind === 'replay') {
