@@ -1,7 +1,7 @@
 // shipper-rules-testkit: what the tests and scripts of every package share (never published).
 export { limitFactor, limitMs } from './limits.js'
 export { DEEP_RUNS, fcNumRuns, runsOf } from './runs.js'
-export { pgliteTemplate, SANDBOX_BIN, startSandbox, type Company, type ReadyLine, type RunningSandbox, type StartSandboxOptions } from './sandbox.js'
+export { copyOfTemplate, pgliteTemplate, SANDBOX_BIN, startSandbox, type Company, type ReadyLine, type RunningSandbox, type StartSandboxOptions } from './sandbox.js'
 export {
   DELAY,
   DROP_AFTER_COMMIT,

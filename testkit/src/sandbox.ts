@@ -114,7 +114,7 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<R
   const env = options.env ?? process.env
   const onPostgres = (env['DATABASE_URL'] ?? '') !== ''
   const ownDir = options.dataDir === undefined && !onPostgres ? mkdtempSync(join(tmpdir(), 'shipper-sandbox-')) : undefined
-  if (ownDir !== undefined && options.template !== undefined) cpSync(options.template, ownDir, { recursive: true })
+  if (ownDir !== undefined && options.template !== undefined && options.template !== '') cpSync(options.template, ownDir, { recursive: true })
   const dataDir = options.dataDir ?? ownDir
   const removeOwnDir = () => {
     if (ownDir !== undefined) rmSync(ownDir, { recursive: true, force: true })
@@ -196,16 +196,36 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<R
 }
 
 /**
- * A PGlite data directory initialized once (migrations run, the ready-made company made) by a
- * sandbox started and stopped on it, to copy into each fresh one ({@link StartSandboxOptions.template});
- * undefined on PostgreSQL. Remove it with `rmSync(dir, { recursive: true })` when done.
+ * A PGlite data directory initialized once per test run (a vitest globalSetup makes it), to copy
+ * into each fresh one instead of initializing it again: a fresh PGlite directory takes seconds to
+ * tens of seconds (initdb and the migrations), a copy a fraction of a second. `init` initializes
+ * `dir` (say the sandbox's own openStore and close: the migrations only, so that every copy draws
+ * its own secrets and ready-made company); without it a sandbox started and stopped on it (copies
+ * then share its secrets and ready-made company). Undefined on PostgreSQL (DATABASE_URL in `env`).
+ * Remove it with `rmSync(dir, { recursive: true })` when the run ends.
  */
-export const pgliteTemplate = async (options: Pick<StartSandboxOptions, 'env' | 'bin' | 'startLimitMs'> = {}): Promise<string | undefined> => {
+export const pgliteTemplate = async (options: Pick<StartSandboxOptions, 'env' | 'bin' | 'startLimitMs'> & { readonly init?: (dir: string) => Promise<void> } = {}): Promise<string | undefined> => {
   const env = options.env ?? process.env
   if ((env['DATABASE_URL'] ?? '') !== '') return undefined
   const dir = mkdtempSync(join(tmpdir(), 'shipper-sandbox-template-'))
-  const sandbox = await startSandbox({ ...options, dataDir: dir })
-  const code = await sandbox.stop()
-  if (code !== 0) throw new Error(`the template's sandbox exited ${code}`)
+  try {
+    if (options.init !== undefined) await options.init(dir)
+    else {
+      const { init: _init, ...startOptions } = options
+      const sandbox = await startSandbox({ ...startOptions, dataDir: dir })
+      const code = await sandbox.stop()
+      if (code !== 0) throw new Error(`the template's sandbox exited ${code}`)
+    }
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+  return dir
+}
+
+/** A fresh temporary directory holding a copy of `template` (a {@link pgliteTemplate}). */
+export const copyOfTemplate = (template: string, prefix = 'shipper-sandbox-'): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  cpSync(template, dir, { recursive: true })
   return dir
 }

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { copyOfTemplate } from 'shipper-rules-testkit'
+import { inject } from 'vitest'
 import { openStore, type Store, type StoreOptions } from '../../src/db/store.js'
 import { buildServer, type ServerOptions } from '../../src/server/server.js'
 import { documentChecker, documentsChecker, type CheckerOptions } from './openapiSandbox.js'
@@ -59,7 +61,9 @@ export interface Answer {
 export const freshStoreOptions = (): StoreOptions => {
   const url = process.env['DATABASE_URL']
   if (url !== undefined && url !== '') return { databaseUrl: url, schema: `sbx_test_${randomBytes(6).toString('hex')}` }
-  return { dataDir: mkdtempSync(join(tmpdir(), 'sandbox-test-')) }
+  // a copy of the run's initialized directory (support/globalSetup.ts), else a new one
+  const template = inject('pgliteTemplate')
+  return { dataDir: template !== undefined && template !== '' ? copyOfTemplate(template, 'sandbox-test-') : mkdtempSync(join(tmpdir(), 'sandbox-test-')) }
 }
 
 export const removeStore = (options: StoreOptions): void => {
