@@ -4,9 +4,9 @@
 // score per folder (scripts/mutation-summary.mjs). Practical on 2 cores: per-test coverage (each
 // mutant runs only the tests that cover it), incremental mode (a re-run tests only the mutants
 // whose code or covering tests changed; the cache is reports/stryker-incremental.json, gitignored
-// with the rest of reports/), concurrency 2, and 50 fast-check runs per property instead of 1,000
-// (FC_NUM_RUNS, read by test/setup.ts; set it yourself to override; fixed counts written as
-// runsOf(n), test/support/runs.ts, scale down with it). One folder at a time:
+// with the rest of reports/), concurrency 2, and 50 fast-check runs per property instead of npm test's
+// 100 (FC_NUM_RUNS, read by test/setup.ts; set it yourself to override; fixed counts written as
+// runsOf(n), shipper-rules-testkit's, scale down with it). One folder at a time:
 // `npm run mutation -- --mutate 'src/errors/**/*.ts'` (several globs: one comma-separated argument). See docs/mutation.md.
 process.env['FC_NUM_RUNS'] ??= '50'
 
