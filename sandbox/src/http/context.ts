@@ -3,7 +3,7 @@
 // route is the access hook's (access.ts).
 import { randomUUID } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { HEADER_KEY, type ProblemDetail } from 'shipper-rules'
+import { HEADER_KEY, REQUEST_ID_FORMAT, type ProblemDetail } from 'shipper-rules'
 import type { Secrets } from '../auth/credentials.js'
 import type { Clocks } from '../clock/clock.js'
 import type { Store } from '../db/store.js'
@@ -39,8 +39,8 @@ export const CHALLENGE = 'Bearer realm="shipper-rules-sandbox", scope="shipper"'
 /** The response header naming a request: the client's own id when it sent an acceptable one, else the sandbox's. */
 export const REQUEST_ID_HEADER = HEADER_KEY.requestId
 
-/** A request id the sandbox accepts from a client: 1 to 128 URL-safe characters (RFC 3986 unreserved), nothing a log or a header could be confused by. */
-const REQUEST_ID = /^[A-Za-z0-9._~-]{1,128}$/
+/** A request id the sandbox accepts from a client: the library's REQUEST_ID_FORMAT (1 to 128 URL-safe characters, RFC 3986 unreserved), nothing a log or a header could be confused by. */
+const REQUEST_ID = new RegExp(REQUEST_ID_FORMAT.pattern)
 
 /**
  * The id of a request: the client's `X-Request-Id` when it is 1 to 128 characters of A-Z a-z 0-9
@@ -48,7 +48,7 @@ const REQUEST_ID = /^[A-Za-z0-9._~-]{1,128}$/
  * @example
  * requestIdOf('order-4711.retry~2') //=> 'order-4711.retry~2'
  */
-export const requestIdOf = (sent: unknown): string => (typeof sent === 'string' && sent.length <= 128 && REQUEST_ID.test(sent) ? sent : randomUUID())
+export const requestIdOf = (sent: unknown): string => (typeof sent === 'string' && sent.length <= REQUEST_ID_FORMAT.maxLength && REQUEST_ID.test(sent) ? sent : randomUUID())
 
 /** The ProblemDetail `instance` (RFC 9457) naming a request by its id. */
 export const instanceOf = (requestId: string): string => `urn:request-id:${requestId}`
