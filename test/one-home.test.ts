@@ -39,7 +39,9 @@ const headerFacts: ReadonlyArray<Fact> = Object.values(HEADER).map((name) => ({
 /** Every wire format the library exports: the entries of WIRE_FORMATS and every `*_FORMAT` constant (REQUEST_ID_FORMAT, …). */
 const formats: ReadonlyArray<readonly [string, WireFormat]> = [
   ...Object.entries(WIRE_FORMATS),
-  ...Object.entries(library).filter((e): e is [string, WireFormat] => e[0].endsWith('_FORMAT') && typeof (e[1] as { pattern?: unknown }).pattern === 'string'),
+  ...Object.entries(library as Record<string, unknown>).flatMap(([name, value]) =>
+    name.endsWith('_FORMAT') && typeof (value as { pattern?: unknown }).pattern === 'string' ? [[name, value as WireFormat] as const] : [],
+  ),
 ]
 
 /** A wire pattern's body (anchors dropped) spelled as a string or a regular expression. */

@@ -21,3 +21,4 @@ export {
   type ProxyRecord,
   type UpstreamAnswer,
 } from './proxy.js'
+export { cycles, importGraph, topFolder, unrankedLayers, upwardImports, type ImportGraph, type Layering } from './imports.js'

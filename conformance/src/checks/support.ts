@@ -4,8 +4,8 @@
 // Failure carrying exactly the requests that run sent.
 import fc from 'fast-check'
 import { canonicalJson, readProblemDetail } from 'shipper-rules'
-import { KIT_CRASH, type CheckResult, type Failure, type KitContext, type RuleId } from '../../check.js'
-import { BudgetExhausted, type Received, type SentRequest } from '../../http.js'
+import { KIT_CRASH, type CheckResult, type Failure, type KitContext, type RuleId } from '../check.js'
+import { BudgetExhausted, type Received, type SentRequest } from '../http.js'
 
 /** Thrown by a command when the server's answer departs from the model: the rule it breaks, what the model expected, what came. */
 export class RuleBroken extends Error {

@@ -9,7 +9,7 @@
 import fc from 'fast-check'
 import { readProblemDetail, validateConfirm } from 'shipper-rules'
 import type { Check, RuleId } from '../../check.js'
-import { createBody, describe, expectAnswer, LANES, makeQuote, post, put, RuleBroken, type Freight } from '../stateful/support.js'
+import { createBody, describe, expectAnswer, LANES, makeQuote, post, put, RuleBroken, type Freight } from '../support.js'
 import { property } from './support.js'
 
 type Body = Record<string, unknown>

@@ -10,7 +10,7 @@ import { DateTime } from 'luxon'
 import { buildInvoice, validateCreateShipment } from 'shipper-rules'
 import type { Check, KitContext, RuleId } from '../../check.js'
 import type { Received } from '../../http.js'
-import { createBody, describe, expectAnswer, field, get, LANES, post, put, RuleBroken, sameJson } from '../stateful/support.js'
+import { createBody, describe, expectAnswer, field, get, LANES, post, put, RuleBroken, sameJson } from '../support.js'
 import { property, withoutControls } from './support.js'
 
 const NAME = 'coverage: tracking estimate and invoice'

@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { LIMITS, mergeAppointment, readAppointmentResponse, validateAppointmentRequirement } from 'shipper-rules'
 import type { Check, KitContext, RuleId } from '../../check.js'
 import type { Received } from '../../http.js'
-import { createBody, describe, expectAnswer, field, get, LANES, post, put, RuleBroken, sameJson } from '../stateful/support.js'
+import { createBody, describe, expectAnswer, field, get, LANES, post, put, RuleBroken, sameJson } from '../support.js'
 import { property, withoutControls } from './support.js'
 
 const NAME = 'coverage: appointment merge with a place default'

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { isQuoteMatchable, quoteByReferenceResponse, tenderPrice } from 'shipper-rules'
 import type { Check, KitContext } from '../../check.js'
-import { createBody, describe, expectAnswer, field, freightArb, get, LANES, laneArb, makeQuote, post, RuleBroken, sameJson } from '../stateful/support.js'
+import { createBody, describe, expectAnswer, field, freightArb, get, LANES, laneArb, makeQuote, post, RuleBroken, sameJson } from '../support.js'
 import { property, scenario } from './support.js'
 
 /** The company clock's now (sandbox control), or the kit's own clock without controls. */

@@ -1,11 +1,11 @@
 // What the coverage checks share: a scenario runner (one sequence of requests; a departure is a
 // failure carrying the requests the scenario sent) and a property runner (fast-check over small
 // inputs, the failing run's requests kept after the shrink). The bodies and the judging helpers
-// are the stateful checks' own (src/checks/stateful/support.ts), imported, never copied.
+// are the stateful checks' own (src/checks/support.ts), imported, never copied.
 import fc from 'fast-check'
 import { KIT_CRASH, type CheckResult, type Failure, type KitContext, type RuleId } from '../../check.js'
 import { BudgetExhausted, type SentRequest } from '../../http.js'
-import { RuleBroken, result } from '../stateful/support.js'
+import { RuleBroken, result } from '../support.js'
 
 export interface CoverageCheck {
   readonly name: string

@@ -6,7 +6,7 @@
 import { checkAppointmentUpload, defaultConfig } from 'shipper-rules'
 import type { Check, RuleId } from '../../check.js'
 import type { Received } from '../../http.js'
-import { createBody, describe, expectAnswer, LANES, makeShipment, multipartFile, onePagePdfText, post, RuleBroken } from '../stateful/support.js'
+import { createBody, describe, expectAnswer, LANES, makeShipment, multipartFile, onePagePdfText, post, RuleBroken } from '../support.js'
 import { scenario } from './support.js'
 
 const NAME = 'coverage: appointment upload type and size'

@@ -31,7 +31,7 @@ import {
   sameJson,
   tinyPdf,
   type Freight,
-} from './support.js'
+} from '../support.js'
 
 type Stop = 'PICKUP' | 'DELIVERY'
 /** An order state as the server shows it (the model keeps what `transition` gives). */

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { canonicalJson, HEADER } from 'shipper-rules'
 import type { Check, KitContext } from '../../check.js'
 import type { Received } from '../../http.js'
-import { command, createBody, describe, expectAnswer, get, LANES, post, RuleBroken, runModel, stringField, type Who } from './support.js'
+import { command, createBody, describe, expectAnswer, get, LANES, post, RuleBroken, runModel, stringField, type Who } from '../support.js'
 
 interface Stored {
   readonly body: Record<string, unknown>

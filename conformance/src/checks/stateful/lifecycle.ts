@@ -25,7 +25,7 @@ import {
   put,
   RuleBroken,
   runModel,
-} from './support.js'
+} from '../support.js'
 
 type Status = OrderStatusName
 type CarrierEvent = 'ACCEPT' | 'REJECT' | 'ASSIGN' | 'PICK_UP' | 'DELIVER'

@@ -25,7 +25,7 @@ import {
   runModel,
   guarded,
   type Freight,
-} from './support.js'
+} from '../support.js'
 
 interface Quote {
   readonly id: string

@@ -32,7 +32,7 @@ import {
   tinyPdf,
   type Freight,
   type Who,
-} from './support.js'
+} from '../support.js'
 
 interface Side {
   readonly quoteId: string
