@@ -1,4 +1,4 @@
-// The pure pieces of the retry policy (client/src/policy.ts): Retry-After, backoff bounds,
+// The pure pieces of the retry policy (client/src/policy.ts): Retry-After (the library's), backoff bounds,
 // request ids, and the classification of an answer. The oracles are the design's sentences, not
 // the code: "delay-seconds or an HTTP date relative to Date", "full jitter below min(cap,
 // base·2^(n-1)), at least Retry-After", "<base>.<n> within the header's 128 characters".
@@ -7,39 +7,15 @@ import { runsOf } from 'shipper-rules-testkit'
 import { describe, expect, it } from 'vitest'
 import { ProblemError, ResponseInvalidError } from '../../src/errors.js'
 import { attemptRequestId, backoffCeiling, backoffDelay, classifyStatus, parseRetryAfter, randomUuid, REQUEST_ID_PATTERN } from '../../src/policy.js'
-import { problemFor, REASON_CODES, statusForReason } from 'shipper-rules'
+import { parseRetryAfter as libraryParseRetryAfter, problemFor, REASON_CODES, REQUEST_ID_FORMAT, statusForReason } from 'shipper-rules'
 
-const HEADER_ID = /^[A-Za-z0-9._~-]{1,128}$/
+const HEADER_ID = new RegExp(REQUEST_ID_FORMAT.pattern)
 const ctx = { operation: 'getShipment', requestId: 'r', attempts: 1 } as const
-// Whole seconds between 1990 and 2100: HTTP dates carry no milliseconds.
-const instant = fc.integer({ min: 631_152_000, max: 4_102_444_800 }).map((s) => s * 1000)
 
 describe('Retry-After', () => {
-  it('delay-seconds is that many seconds, whatever the clock', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 9_999_999 }), instant, (s, now) => {
-        expect(parseRetryAfter(String(s), null, now)).toBe(s * 1000)
-        expect(parseRetryAfter(` ${s} `, 'Wed, 21 Oct 2015 07:28:00 GMT', now)).toBe(s * 1000)
-      }),
-      { numRuns: runsOf(200) },
-    )
-  })
-
-  it('an HTTP date counts from the answer’s Date header, else from now, and never below 0', () => {
-    fc.assert(
-      fc.property(instant, instant, instant, (at, date, now) => {
-        const h = new Date(at).toUTCString()
-        expect(parseRetryAfter(h, new Date(date).toUTCString(), now)).toBe(Math.max(0, at - date))
-        expect(parseRetryAfter(h, null, now)).toBe(Math.max(0, at - now))
-        // A Date header that is no HTTP date is ignored, not trusted.
-        expect(parseRetryAfter(h, 'yesterday', now)).toBe(Math.max(0, at - now))
-      }),
-      { numRuns: runsOf(200) },
-    )
-  })
-
-  it('anything else is no Retry-After at all', () => {
-    for (const v of [null, '', '-1', '1.5', 'soon', '0x10', '5s', 'Wed, 21 Oct 2015']) expect(parseRetryAfter(v, null, 0)).toBeNull()
+  it('is the library’s parseRetryAfter (its properties are the library’s: test/properties/headers.test.ts)', () => {
+    expect(parseRetryAfter).toBe(libraryParseRetryAfter)
+    expect([parseRetryAfter('5', null, 0), parseRetryAfter('soon', null, 0)]).toEqual([5000, null])
   })
 })
 
