@@ -9,7 +9,8 @@ import { join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { credentialHeaders } from 'shipper-rules'
 import { openApiDocument } from 'shipper-rules/openapi'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { copyOfTemplate } from 'shipper-rules-testkit'
 import { openStore, type Store } from '../src/db/store.js'
 import { ACCESS_KINDS, access, installAccess, routeAccessOf, type Access } from '../src/http/access.js'
 import type { Context } from '../src/http/context.js'
@@ -32,7 +33,9 @@ describe('route access', () => {
   let base = ''
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sandbox-access-'))
+    // a copy of the run's initialized PGlite directory when there is one (support/globalSetup.ts)
+    const template = inject('pgliteTemplate')
+    dataDir = template !== undefined && template !== '' ? copyOfTemplate(template, 'sandbox-access-') : mkdtempSync(join(tmpdir(), 'sandbox-access-'))
     store = await openStore({ dataDir })
     app = await buildServer({ store, operatorToken: OPERATOR_TOKEN })
     base = await app.listen({ port: 0, host: '127.0.0.1' })

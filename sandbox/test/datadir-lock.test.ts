@@ -6,11 +6,11 @@
 // by another process) is taken over. The lock is PGlite's: this file always uses fresh PGlite
 // directories, DATABASE_URL or not.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { limitMs, SANDBOX_BIN as BIN, startSandbox } from 'shipper-rules-testkit'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { LOCK_FILE } from '../src/db/dataDirLock.js'
 import { DataDirectoryInUseError, openStore } from '../src/db/store.js'
 import { createBody } from './support/harness.js'
@@ -18,7 +18,14 @@ import { createBody } from './support/harness.js'
 const root = mkdtempSync(join(tmpdir(), 'sandbox-lock-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 let dirs = 0
-const freshDir = () => join(root, `data-${++dirs}`)
+// A new data directory: a copy of the run's initialized one (support/globalSetup.ts) when there is
+// one, else an empty path the sandbox initializes. The lock is the subject here, not initialization.
+const template = inject('pgliteTemplate')
+const freshDir = (): string => {
+  const dir = join(root, `data-${++dirs}`)
+  if (template !== undefined && template !== '') cpSync(template, dir, { recursive: true })
+  return dir
+}
 
 /** The CLI's environment without DATABASE_URL: these directories are PGlite's. */
 const env = (): NodeJS.ProcessEnv => {
@@ -132,7 +139,7 @@ describe('the PGlite data directory is locked by the process that opened it', ()
     const dir = freshDir()
     const gone = await deadPid()
     const stale = { pid: gone, host: hostname(), procStart: null, since: '2026-01-01T00:00:00.000Z' }
-    mkdirSync(dir)
+    mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify(stale))
     const server = await startSandbox({ dataDir: dir, env: env() })
     try {
