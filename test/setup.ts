@@ -21,6 +21,12 @@ fc.configureGlobal({
   markInterruptAsFailure: true,
 })
 
-fc.installGlobalPlugin(() => ({
-  decorateRun: (run) => (value) => run(deepFreeze(value)),
-}))
+// Once per fast-check instance: the property files share one module graph per worker
+// (vitest.config.ts, isolate: false), and this file runs before each of them.
+const installed: WeakSet<object> = ((globalThis as { __shipperRulesFreezePlugin?: WeakSet<object> }).__shipperRulesFreezePlugin ??= new WeakSet())
+if (!installed.has(fc)) {
+  installed.add(fc)
+  fc.installGlobalPlugin(() => ({
+    decorateRun: (run) => (value) => run(deepFreeze(value)),
+  }))
+}
