@@ -38,10 +38,14 @@ const MEMBER_TAGS: ReadonlySet<string> = new Set(['UnionType', 'IntersectionType
 /** The io-ts tags whose children's keys are array indexes. */
 const INDEX_TAGS: ReadonlySet<string> = new Set(['ArrayType', 'ReadonlyArrayType'])
 
-const tagOf = (type: unknown): unknown => (typeof type === 'object' && type !== null ? (type as { readonly _tag?: unknown })._tag : undefined)
-const nameOf = (type: unknown): string => {
-  const name = typeof type === 'object' && type !== null ? (type as { readonly name?: unknown }).name : undefined
-  return typeof name === 'string' ? name : 'unknown'
+/** `o[k]` when `o` is a non-null object, else undefined: every read of a decode error goes through it. */
+const member = (o: unknown, k: string): unknown => (typeof o === 'object' && o !== null ? (o as Readonly<Record<string, unknown>>)[k] : undefined)
+
+/** A context entry's path segment: its key, an array index as a number under an array codec. */
+const segmentOf = (entry: unknown, parentTag: unknown): PathSegment => {
+  const key = member(entry, 'key')
+  const text = typeof key === 'string' ? key : typeof key === 'number' ? String(key) : ''
+  return typeof parentTag === 'string' && INDEX_TAGS.has(parentTag) && /^\d{1,15}$/.test(text) ? Number(text) : text
 }
 
 const convert = (errors: ReadonlyArray<DecodeError>): CodecViolation[] => {
@@ -49,24 +53,21 @@ const convert = (errors: ReadonlyArray<DecodeError>): CodecViolation[] => {
   const seen = new Set<string>()
   const out: CodecViolation[] = []
   for (const e of errors as ReadonlyArray<unknown>) {
-    const raw = typeof e === 'object' && e !== null ? (e as { readonly context?: unknown }).context : undefined
+    const raw = member(e, 'context')
     const context: ReadonlyArray<unknown> = Array.isArray(raw) ? raw : []
     const path: PathSegment[] = []
     for (let i = 1; i < context.length; i++) {
-      const entry = context[i]
-      const parent = tagOf(typeof context[i - 1] === 'object' && context[i - 1] !== null ? (context[i - 1] as { readonly type?: unknown }).type : undefined)
-      if (typeof parent === 'string' && MEMBER_TAGS.has(parent)) continue
-      const key = typeof entry === 'object' && entry !== null ? (entry as { readonly key?: unknown }).key : undefined
-      const text = typeof key === 'string' ? key : typeof key === 'number' ? String(key) : ''
-      path.push(typeof parent === 'string' && INDEX_TAGS.has(parent) && /^\d{1,15}$/.test(text) ? Number(text) : text)
+      const parentTag = member(member(context[i - 1], 'type'), '_tag')
+      if (typeof parentTag === 'string' && MEMBER_TAGS.has(parentTag)) continue
+      path.push(segmentOf(context[i], parentTag))
     }
-    const last = context[context.length - 1]
-    const expected = nameOf(typeof last === 'object' && last !== null ? (last as { readonly type?: unknown }).type : undefined)
+    const name = member(member(context[context.length - 1], 'type'), 'name')
+    const expected = typeof name === 'string' ? name : 'unknown'
     const field = renderPath(path)
     const k = `${field}\u0000${expected}`
     if (seen.has(k)) continue
     seen.add(k)
-    const missing = (e as { readonly value?: unknown }).value === undefined
+    const missing = member(e, 'value') === undefined
     const first = path[0]
     out.push({
       field,

@@ -62,3 +62,44 @@ describe('ERR-01 decodeErrorViolations', () => {
     expect(decodeErrorViolations(hostile)).toEqual([])
   })
 })
+
+// Decode errors as a JavaScript caller or another io-ts copy may hand them: every read is guarded,
+// a malformed entry is a violation at the root (or at the part of its path that can be read), and
+// an array index becomes a number only under an array codec and only when it is all digits.
+describe('ERR-01 decodeErrorViolations on malformed or hand-made decode errors', () => {
+  const at = (field: string, expected: string, value: 'missing' | 'present', entity: string | null = null) =>
+    value === 'missing'
+      ? { field, entity, reason: `is required: expected ${expected}`, code: 'required', expected }
+      : { field, entity, reason: `expected ${expected}`, code: 'type', expected }
+  const ctx = (key: unknown, type?: unknown): unknown => (type === undefined ? { key } : { key, type })
+
+  it('an entry that is not an object, or has no context list, is one violation at the root', () => {
+    expect(decodeErrorViolations([null] as never)).toEqual([at('', 'unknown', 'missing')])
+    expect(decodeErrorViolations([5, 'x', { context: 'x' }] as never)).toEqual([at('', 'unknown', 'missing')])
+    expect(decodeErrorViolations('nope' as never)).toEqual([])
+  })
+
+  it('a context entry or a type that is missing or null is read as far as it can be', () => {
+    expect(decodeErrorViolations([{ value: 1, context: [null, ctx('a', { name: 'string' })] }] as never)).toEqual([at('a', 'string', 'present')])
+    expect(decodeErrorViolations([{ value: 1, context: [ctx('', { name: 'B', _tag: 'InterfaceType' }), null] }] as never)).toEqual([at('', 'unknown', 'present')])
+    expect(decodeErrorViolations([{ value: 1, context: [ctx('', null), ctx('a')] }] as never)).toEqual([at('a', 'unknown', 'present')])
+    expect(decodeErrorViolations([{ value: 1, context: [ctx(''), ctx('name', { name: 'string' })] }] as never)).toEqual([at('name', 'string', 'present')])
+  })
+
+  it('a numeric key is a segment like its text; an index only under an array codec and only when all digits', () => {
+    const arrayType = { _tag: 'ArrayType', name: 'Array<number>' }
+    expect(decodeErrorViolations([{ value: 1, context: [ctx(''), ctx('items', arrayType), ctx(2, { name: 'number' })] }] as never)).toEqual([at('items[2]', 'number', 'present', 'items')])
+    expect(
+      decodeErrorViolations(['12a', 'a12', '12', '1234567890123456'].map((key) => ({ value: 1, context: [ctx('', arrayType), ctx(key, { name: 'n' })] })) as never),
+    ).toEqual([at('12a', 'n', 'present'), at('a12', 'n', 'present'), at('[12]', 'n', 'present'), at('1234567890123456', 'n', 'present')])
+    // an index first: no entity (the entity is a field's name)
+    expect(decodeErrorViolations([{ value: 1, context: [ctx('', arrayType), ctx('0', { _tag: 'InterfaceType', name: 'X' }), ctx('x', { name: 'string' })] }] as never)).toEqual([
+      at('[0].x', 'string', 'present'),
+    ])
+  })
+
+  it('a field at the top has no entity; a nested one names its top field', () => {
+    const Top = t.type({ name: t.string, inner: t.type({ a: t.boolean }) })
+    expect(decodeErrorViolations(errorsOf(Top, { inner: { a: 1 } }))).toEqual([at('name', 'string', 'missing'), at('inner.a', 'boolean', 'present', 'inner')])
+  })
+})

@@ -113,6 +113,16 @@ describe('parseRetryAfter', () => {
       expect([v, parseRetryAfter(v, null, 0)]).toEqual([v, null])
     }
   })
+  it('the day and month names are the IMF-fixdate\'s, in its letter case (JavaScript\'s date parser would take others)', () => {
+    for (const v of ['wed, 21 Oct 2015 07:28:10 GMT', 'WED, 21 Oct 2015 07:28:10 GMT', 'Wed, 21 oct 2015 07:28:10 GMT', 'Xyz, 21 Oct 2015 07:28:10 GMT']) {
+      expect([v, parseRetryAfter(v, null, 0)]).toEqual([v, null])
+    }
+    // a wrong weekday of a real date is the sender's slip, not another date
+    expect(parseRetryAfter('Mon, 21 Oct 2015 07:28:10 GMT', 'Wed, 21 Oct 2015 07:28:00 GMT', 0)).toBe(10_000)
+  })
+  it('a Date header is read with the blanks around it trimmed, as the value is', () => {
+    expect(parseRetryAfter(' Wed, 21 Oct 2015 07:28:10 GMT ', '  Wed, 21 Oct 2015 07:28:00 GMT\t', 0)).toBe(10_000)
+  })
   it('absent, blank and unreadable values are null', () => {
     for (const v of [null, undefined, '', '   ', 'soon', '0x10', '1e3']) expect([v, parseRetryAfter(v, null, 0)]).toEqual([v, null])
   })
