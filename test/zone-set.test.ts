@@ -1,4 +1,4 @@
-// The zone set (test/zone-set.ts) stays honest: CI runs only those files under its two further time
+// The zone set (testkit/src/zoneSet.ts) stays honest: CI runs only those files under its two further time
 // zones and locales, so a test file that reads a date, a clock, a zone or Intl and is in neither the
 // set nor the list of files that are not zone-dependent (with the reason) would silently lose its
 // zone runs. Every file named exists, none is named twice, and the client's zone files are in its
@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { NOT_ZONE_DEPENDENT, ZONE_SET } from './zone-set.js'
+import { NOT_ZONE_DEPENDENT, ZONE_SET } from 'shipper-rules-testkit'
 
 const ROOT = join(import.meta.dirname, '..')
 /** Each package's folder (from the root) and the folder of its test files. */

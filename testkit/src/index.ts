@@ -22,3 +22,4 @@ export {
   type UpstreamAnswer,
 } from './proxy.js'
 export { cycles, importGraph, topFolder, unrankedLayers, upwardImports, type ImportGraph, type Layering } from './imports.js'
+export { NOT_ZONE_DEPENDENT, ZONE_SET } from './zoneSet.js'

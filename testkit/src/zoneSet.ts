@@ -1,4 +1,4 @@
-// The zone set: the test files of every package whose results could change with the machine's time
+// The zone set (shipper-rules-testkit, read by every package's vitest.zone.config.ts): the test files of every package whose results could change with the machine's time
 // zone or locale. CI (.ci/run) runs `npm test` once under UTC and German, then only these files
 // (`npm run test:zone`, through each package's vitest.zone.config.ts) under UTC+14 with the C
 // locale and UTC-11 with Arabic (non-Latin digits): a dependence on the zone or the language can
