@@ -1,6 +1,7 @@
 // The shared types of the kit: what a check is given (KitContext), what it hands back (CheckResult),
 // and a failure as data (Failure) that the reports and the curl printer read. Every check module
 // (stateless and stateful) is written against these types only.
+import type { RulesConfig } from 'shipper-rules'
 import type { Http, SentRequest } from './http.js'
 
 export type { SentRequest, Received, Credentials, RawBody, Exchange } from './http.js'
@@ -21,6 +22,25 @@ export interface KitContext {
   readonly seed: number
   /** Every create's refNumber/description starts with it: `CONFORMANCE-<runId>`, so an operator can find what the kit made. */
   readonly marker: string
+  /** The rules configuration the server declared (or the kit was given): checks take every limit from it, never from the library's defaults. */
+  readonly config: RulesConfig
+  /** Where `config` came from (conformance/src/declared.ts). */
+  readonly declaration: Declaration
+}
+
+/**
+ * Where the run's rules configuration came from: `document` the server's OpenAPI document
+ * (its `x-shipper-rules-config`), `file` the kit's `--config FILE`, `default` the library's
+ * defaults (neither existed; the report says so).
+ */
+export interface Declaration {
+  readonly source: 'document' | 'file' | 'default'
+  /** The document's URL or the file's name; absent for `default`. */
+  readonly from?: string
+  /** The declaration's version, when the document gave one. */
+  readonly version?: string
+  /** One sentence for the report: where the configuration came from, and why when it is the default. */
+  readonly note: string
 }
 
 /** One way the server departed from a rule, with the (shrunk) requests that show it. */

@@ -3,6 +3,7 @@
 // check that throws is a failure of that check (rule KIT-CRASH) and the others still run; the
 // ProblemDetail check runs last, over every answer of the run.
 import { randomBytes } from 'node:crypto'
+import { defaultConfig, type RulesConfig } from 'shipper-rules'
 import { KIT_CRASH, type Check, type CheckResult, type KitContext, type RuleId } from './check.js'
 import { authMatrix } from './checks/stateless/auth.js'
 import { appointmentRequests, createRequests, quoteRequests } from './checks/stateless/corruption.js'
@@ -27,6 +28,10 @@ export interface RunOptions {
   readonly rate?: number
   /** The checks to run instead of the kit's own (tests). */
   readonly checks?: ReadonlyArray<Check>
+  /** The rules configuration to check against (the kit's `--config FILE`), instead of the server's declaration. */
+  readonly config?: RulesConfig
+  /** The file `config` was read from, for the report. */
+  readonly configFile?: string
   /** Progress lines (a check starting and ending). */
   readonly log?: (line: string) => void
 }
@@ -52,7 +57,19 @@ export const runConformance = async (options: RunOptions): Promise<Report> => {
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
     ...(options.rate === undefined ? {} : { rate: options.rate }),
   })
-  const ctx: KitContext = { http, controls: options.controls ?? 'none', hasOtherCompany: options.other !== undefined, runs, seed, marker }
+  const ctx: KitContext = {
+    http,
+    controls: options.controls ?? 'none',
+    hasOtherCompany: options.other !== undefined,
+    runs,
+    seed,
+    marker,
+    config: options.config ?? defaultConfig,
+    declaration:
+      options.config === undefined
+        ? { source: 'default', note: 'neither a declaration nor --config: the library defaults' }
+        : { source: 'file', ...(options.configFile === undefined ? {} : { from: options.configFile }), note: 'given with --config' },
+  }
   const log = options.log ?? (() => undefined)
   const all = options.checks ?? [...STATELESS_CHECKS, ...STATEFUL_CHECKS, ...COVERAGE_CHECKS]
   const results: CheckResult[] = []

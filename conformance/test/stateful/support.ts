@@ -2,6 +2,7 @@
 // `inject('sandbox')`), and what a proxy in front of it breaks on purpose (shipper-rules-testkit's
 // faultProxy, with a request or answer rewrite), so a test can show that a check catches it.
 import type { FaultProxyOptions } from 'shipper-rules-testkit'
+import { defaultConfig } from 'shipper-rules'
 import { inject } from 'vitest'
 import type { SandboxInfo } from '../support/globalSetup.js'
 import { Http } from '../../src/http.js'
@@ -27,6 +28,9 @@ export const kitContext = (s: Sandbox, baseUrl: string, options: { runs?: number
   runs: options.runs ?? 10,
   seed: options.seed ?? 27,
   marker: `CONFORMANCE-test${Date.now().toString(36)}`,
+  // the workspace's sandbox runs with the library's defaults
+  config: defaultConfig,
+  declaration: { source: 'default', note: 'the workspace sandbox runs with the library defaults' },
 })
 
 /** What a deliberately broken server changes: the request before it goes to the sandbox, the sandbox's answer before it goes back. */
