@@ -294,19 +294,20 @@ export const createShipperClient = (options: ClientOptions): ShipperClient => {
       let polls = 0
       const ctx = (): { operation: OperationId; requestId: null; attempts: number } => ({ operation: 'getTracking', requestId: null, attempts: polls })
       for (;;) {
-        const left = until - timers.now()
-        if (left <= 0) throw new TimeoutError('deadline', ctx())
         polls += 1
-        const t = await client.tracking.get(n, { deadlineMs: Math.min(left, cfg.deadlineMs), ...(o.signal === undefined ? {} : { signal: o.signal }) })
+        // Each poll is a whole tracking.get with its own deadline (the last one starts at the wait's
+        // deadline, so a wait never ends without having looked at the deadline itself).
+        const t = await client.tracking.get(n, { deadlineMs: cfg.deadlineMs, ...(o.signal === undefined ? {} : { signal: o.signal }) })
         const status = t.orderStatus
         if (typeof target === 'function' ? target(t) : status === target) return t
         // A predicate cannot be asked whether it could still hold: a terminal state ends the wait.
         if (status !== null && (typeof target === 'function' ? LIFECYCLE[status].terminal : !canReach(status, target))) {
           throw new StatusUnreachableError(status, typeof target === 'function' ? 'the awaited condition' : target, ctx())
         }
-        // The next poll would start at or after the time limit: end now rather than wait for nothing.
-        if (timers.now() + interval >= until) throw new TimeoutError('deadline', ctx())
-        await sleep(timers, interval, o.signal, () => new AbortedError(ctx(), o.signal?.reason))
+        const left = until - timers.now()
+        if (left <= 0) throw new TimeoutError('deadline', ctx())
+        // The next poll is at the next interval, or at the deadline when that comes first: one last look.
+        await sleep(timers, Math.min(interval, left), o.signal, () => new AbortedError(ctx(), o.signal?.reason))
         interval = Math.min(maxInterval, interval * 1.5)
       }
     },

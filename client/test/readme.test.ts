@@ -86,6 +86,9 @@ describe('client/README.md code blocks', () => {
     // the carrier is the sandbox's control, the one request the tour writes by hand, and it is not the API's
     expect(tour!.code.match(/fetch\(/g)).toHaveLength(1)
     expect(tour!.code).toMatch(/fetch\(`\$\{SANDBOX\}\/sandbox\/orders\//)
+    // and its answer is checked: a refused carrier event throws at once instead of leaving waitForStatus to time out
+    expect(tour!.code).toMatch(/const answer = await fetch\(/)
+    expect(tour!.code).toMatch(/if \(!answer\.ok\) throw /)
   })
 
   it('every block type-checks as a strict program against the published declarations', async () => {

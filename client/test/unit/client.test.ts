@@ -316,7 +316,20 @@ describe('waitForStatus', () => {
     const { client, timers } = setup(Array.from({ length: 20 }, () => json(200, tracking('CONFIRMED'))))
     const e = await failure(client.waitForStatus('AB12C', (t) => t.orderStatus === 'DELIVERED', { intervalMs: 1_000, timeoutMs: 10_000 }), timers)
     expect(e.kind).toBe('timeout')
-    expect(timers.now()).toBeLessThanOrEqual(10_000)
+    expect(timers.now()).toBe(10_000)
+  })
+
+  it('polls once more at its deadline: the last look is at timeoutMs, not an interval before it', async () => {
+    // 1 s growing ×1.5: polls at 0, 1 s, 2.5 s, 4.75 s, 8.125 s; the next interval (5.0625 s) would pass
+    // the 10 s deadline, so the wait sleeps to the deadline and looks once more.
+    const never = setup(Array.from({ length: 20 }, () => json(200, tracking('CONFIRMED'))))
+    await failure(never.client.waitForStatus('AB12C', 'DELIVERED', { intervalMs: 1_000, timeoutMs: 10_000 }), never.timers)
+    expect(never.seen.map((r) => r.at)).toEqual([0, 1_000, 2_500, 4_750, 8_125, 10_000])
+    // The status reached just before the deadline is seen by that last poll: the wait resolves.
+    const late = setup([...Array.from({ length: 5 }, () => json(200, tracking('CONFIRMED'))), json(200, tracking('DELIVERED'))])
+    const t = await drive(late.timers, late.client.waitForStatus('AB12C', 'DELIVERED', { intervalMs: 1_000, timeoutMs: 10_000 }))
+    expect(t.orderStatus).toBe('DELIVERED')
+    expect(late.seen.at(-1)!.at).toBe(10_000)
   })
 })
 
