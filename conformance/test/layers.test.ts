@@ -18,6 +18,7 @@ const LAYERING: Layering = {
     ['http.ts', 0],
     ['arbitraries.ts', 0],
     ['check.ts', 1],
+    ['judge.ts', 1],
     ['curl.ts', 1],
     ['rules.ts', 2],
     ['checks/support.ts', 3],
