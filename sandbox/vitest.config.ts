@@ -26,7 +26,7 @@ const withPgCtl = onPostgres && (process.env['SANDBOX_PG_CTL'] ?? '') !== ''
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...(onPostgres ? [] : ['test/postgres/**']), ...(withPgCtl ? [] : ['test/postgres/pgctl-outage.test.ts'])],
+    exclude: ['**/node_modules/**', 'test/browser/**', ...(onPostgres ? [] : ['test/postgres/**']), ...(withPgCtl ? [] : ['test/postgres/pgctl-outage.test.ts'])],
     // on PGlite, one data directory initialized for the run, copied for each server (test/support/globalSetup.ts)
     globalSetup: ['test/support/globalSetup.ts'],
     testTimeout: limitMs,

@@ -1,0 +1,34 @@
+// Builds the sandbox console (issue 34) into dist/console/: index.html and assets/console.js +
+// assets/console.css, bundled and minified by esbuild (Preact's JSX compiled ahead of time, so the
+// page needs no eval and no inline script under the console's Content-Security-Policy). The
+// library (`shipper-rules`) is bundled from its browser build (the root dist/esm, the `default`
+// condition, not the `node` one). Run by the sandbox's `build` script; no CDN, works offline.
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const SANDBOX = join(dirname(fileURLToPath(import.meta.url)), '..')
+const SOURCE = join(SANDBOX, 'console')
+const OUT = join(SANDBOX, 'dist', 'console')
+
+rmSync(OUT, { recursive: true, force: true })
+mkdirSync(join(OUT, 'assets'), { recursive: true })
+const result = await build({
+  entryPoints: { console: join(SOURCE, 'src', 'main.tsx') },
+  outdir: join(OUT, 'assets'),
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022'],
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  tsconfig: join(SOURCE, 'tsconfig.json'),
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+})
+copyFileSync(join(SOURCE, 'index.html'), join(OUT, 'index.html'))
+const node = Object.keys(result.metafile.inputs).filter((input) => input.startsWith('node:') || /(^|\/)dist\/node\//.test(input))
+if (node.length > 0) throw new Error(`the console bundle reached node-only modules: ${node.join(', ')}`)
