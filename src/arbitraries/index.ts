@@ -39,3 +39,4 @@ export { quoteAddressArb, quoteRequestArb, responseAddressArb } from './quote.js
 export { createArb } from './requests.js'
 export { gpsArb } from './tracking.js'
 export { typedArb, type NoisyField, type Typed } from './typing.js'
+export { calendarEdgePickups, pickupAcrossCalendarArb, windowEdgeSteps, windowStepArb, type CalendarPickup, type WindowStep } from './windows.js'
