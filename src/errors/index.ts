@@ -25,4 +25,5 @@ export {
   type ReadProblemDetail,
   type ReadViolation,
 } from './problem.js'
+export { rulesForReason, rulesForViolation } from './ruleLinks.js'
 export { decodeErrorViolations, type DecodeError, type CodecViolation } from './decode.js'
