@@ -6,7 +6,7 @@
 // built with the answer the rules must give, so a property can compare.
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
-import { defaultConfig, type RulesConfig } from '../config.js'
+import { defaultConfig, type DimensionLimits, type RulesConfig } from '../config.js'
 import type { FreightClassName } from '../model/densityScales.js'
 import type { PalletSize } from '../rules/freightClass.js'
 
@@ -324,4 +324,224 @@ export const uploadAtSizeLimitArb = (config: RulesConfig = defaultConfig): fc.Ar
       { weight: 1, arbitrary: fc.integer({ min: 1, max: Math.min(Number.MAX_SAFE_INTEGER, limit * 4 + 4) }) },
     )
     .map((sizeBytes) => ({ sizeBytes, withinLimit: sizeBytes <= limit }))
+}
+
+/**
+ * A value at, one unit under or one unit over a threshold of a configuration, built into what a
+ * request carries, and whether the rules accept it.
+ *
+ * @category arbitraries
+ * @since 0.4.0
+ */
+export interface LimitEdge<T> {
+  /** The configuration field the value sits next to (`pallet.maxPoundsPerPallet`, `densityScale.bands[3].minPcf`, …). */
+  readonly threshold: string
+  /** Where the value sits: `at` the threshold, one unit `under` it or one unit `over` it. */
+  readonly side: 'under' | 'at' | 'over'
+  readonly value: T
+  /** Whether the rules accept the value (for a density edge: always, it is a valid pallet). */
+  readonly withinLimits: boolean
+}
+
+/**
+ * A pallet next to a density band edge, within every pallet limit of a configuration, standard
+ * and liftgate alike.
+ *
+ * @category arbitraries
+ * @since 0.4.0
+ */
+export interface PalletNearBandEdge {
+  readonly poundsWeight: number
+  readonly dimensions: PalletSize
+  /** The class of the band its density falls in (computed from the scale in integers, not by the library). */
+  readonly freightClass: FreightClassName
+}
+
+/**
+ * The values next to every threshold of a configuration, labelled: what a server's answers are
+ * checked on first, before random values.
+ *
+ * @category arbitraries
+ * @since 0.4.0
+ */
+export interface LimitEdges {
+  /** One pallet group (one pallet) whose weight is the cap (standard, or liftgate with `liftgate`), one pound under or over it. */
+  readonly palletWeights: ReadonlyArray<LimitEdge<{ readonly component: Readonly<Record<string, unknown>>; readonly liftgate: boolean }>>
+  /** One pallet group whose one dimension is a minimum or a maximum (standard, or liftgate), one inch under or over it. */
+  readonly dimensions: ReadonlyArray<LimitEdge<{ readonly component: Readonly<Record<string, unknown>>; readonly liftgate: boolean }>>
+  /** Pallet groups whose pallet counts add up to the per-order maximum, one under or one over it. */
+  readonly palletsPerOrder: ReadonlyArray<LimitEdge<ReadonlyArray<Readonly<Record<string, unknown>>>>>
+  /** ZIP codes next to the ends of the valid range (00000 and 99999 rejected) and one digit short or long. */
+  readonly zipCodes: ReadonlyArray<LimitEdge<string>>
+  /** Pallets on each positive density band edge of the scale, one pound under and one pound over it. */
+  readonly densityEdges: ReadonlyArray<LimitEdge<PalletNearBandEdge>>
+  /** Upload sizes at the upload limit, one byte under and one byte over it. */
+  readonly uploadBytes: ReadonlyArray<LimitEdge<number>>
+}
+
+const SIDES: ReadonlyArray<readonly ['under' | 'at' | 'over', number]> = [['under', -1], ['at', 0], ['over', 1]]
+const PALLET_SIDES = ['length', 'width', 'height'] as const
+
+/** Box sides tried for density edges: divisors-friendly inches, largest volume first. */
+const BOX_SIDES: ReadonlyArray<number> = [96, 90, 72, 60, 48, 45, 40, 36, 30, 24, 16, 12, 8, 6, 4, 2, 1]
+
+/** The class on `scale` of `pounds` on a box of `volume` cubic inches: the first band with 1728·100·pounds ≥ hundredths·volume (BigInt, exact). */
+const classOnScale = (scale: RulesConfig['densityScale'], pounds: number, volume: number): FreightClassName => {
+  const bands = [...scale.bands].sort((x, y) => y.minPcf - x.minPcf)
+  const weight = 172_800n * BigInt(pounds)
+  const hit = bands.find((b) => weight >= BigInt(Math.round(b.minPcf * 100)) * BigInt(volume))
+  return (hit ?? bands[bands.length - 1])?.freightClass ?? '400'
+}
+
+/**
+ * Every box within the configuration's liftgate maxima and minimum dimensions on which some whole
+ * number of pounds, at least 2 and at most the liftgate cap less one, is exactly the density of a
+ * band edge (`hundredths` of a pcf), largest volume first, with that weight.
+ */
+const boxesOnEdge = (config: RulesConfig, hundredths: number): ReadonlyArray<{ dimensions: PalletSize; poundsWeight: number }> => {
+  const { minDimensions: min, liftgate } = config.pallet
+  const fits = (k: keyof PalletSize, v: number): boolean => v >= min[k] && v >= 1 && v <= liftgate.maxDimensions[k]
+  const out: { dimensions: PalletSize; poundsWeight: number; volume: number }[] = []
+  for (const length of BOX_SIDES.filter((v) => fits('length', v)))
+    for (const width of BOX_SIDES.filter((v) => fits('width', v)))
+      for (const height of BOX_SIDES.filter((v) => fits('height', v))) {
+        const volume = length * width * height
+        const scaled = hundredths * volume
+        if (scaled % 172_800 !== 0) continue
+        const poundsWeight = scaled / 172_800
+        if (poundsWeight >= 2 && poundsWeight + 1 <= liftgate.maxPoundsPerPallet) out.push({ dimensions: { length, width, height }, poundsWeight, volume })
+      }
+  return out.sort((a, b) => b.volume - a.volume || b.dimensions.length - a.dimensions.length || b.dimensions.width - a.dimensions.width).map(({ dimensions, poundsWeight }) => ({ dimensions, poundsWeight }))
+}
+
+/** The positive band edges of the configuration's scale with exactly two decimals, as hundredths, with the config path of each. */
+const bandEdges = (config: RulesConfig): ReadonlyArray<{ hundredths: number; threshold: string }> =>
+  config.densityScale.bands.flatMap((b, i) => {
+    const h = Math.round(b.minPcf * 100)
+    return b.minPcf > 0 && Math.abs(b.minPcf * 100 - h) < 1e-9 ? [{ hundredths: h, threshold: `densityScale.bands[${i}].minPcf` }] : []
+  })
+
+const nearEdgePallet = (config: RulesConfig, box: { dimensions: PalletSize; poundsWeight: number }, delta: number): PalletNearBandEdge => {
+  const poundsWeight = box.poundsWeight + delta
+  const { length, width, height } = box.dimensions
+  return { poundsWeight, dimensions: box.dimensions, freightClass: classOnScale(config.densityScale, poundsWeight, length * width * height) }
+}
+
+/**
+ * The values next to every threshold of a configuration, each labelled with its threshold, its
+ * side (at, one unit under, one unit over) and whether the rules accept it: per-pallet weight at
+ * the standard and the liftgate cap; each dimension at its minimum and at its standard and
+ * liftgate maximum; pallet counts adding up to the per-order maximum; ZIP codes 00000, 00001,
+ * 00002, 99997, 99998, 99999 and four and six digits; a pallet on each positive density band edge
+ * of the scale (edges with two decimals; a box within the liftgate limits on which a whole number
+ * of pounds is exactly the edge, an edge with no such box left out), a pound under and over it,
+ * with the class each has; upload sizes at the upload limit. Every other field of a pallet group
+ * is valid, so only the value in question decides; a group's other sides are 40 inches (or the
+ * nearest within the limits that apply) and its weight 500 pounds (or the liftgate cap, if lower).
+ *
+ * Targets ADDR-04, FRT-02, FRT-07, FRT-09, FRT-10, FRT-12 and DOC-03.
+ *
+ * @example
+ * limitEdges().palletWeights.filter((e) => !e.value.liftgate).map((e) => [e.value.component.poundsWeight, e.withinLimits])
+ * //=> [[2999, true], [3000, true], [3001, false]]
+ *
+ * @category arbitraries
+ * @since 0.4.0
+ */
+export const limitEdges = (config: RulesConfig = defaultConfig): LimitEdges => {
+  const p = config.pallet
+  const top = (liftgate: boolean): DimensionLimits => (liftgate ? p.liftgate.maxDimensions : p.maxDimensions)
+  const side = (k: keyof PalletSize, liftgate: boolean): number => Math.max(p.minDimensions[k], 1, Math.min(top(liftgate)[k], 40))
+  const pounds = Math.min(500, p.liftgate.maxPoundsPerPallet)
+  const sides = (liftgate: boolean): PalletSize => ({ length: side('length', liftgate), width: side('width', liftgate), height: side('height', liftgate) })
+  const component = (poundsWeight: number, dimensions: PalletSize): Readonly<Record<string, unknown>> => ({ palletCount: 1, poundsWeight, dimensions })
+  const palletWeights = [false, true].flatMap((liftgate) => {
+    const cap = capOf(config, liftgate)
+    return SIDES.map(([s, d]) => ({
+      threshold: liftgate ? 'pallet.liftgate.maxPoundsPerPallet' : 'pallet.maxPoundsPerPallet',
+      side: s,
+      value: { component: component(cap + d, sides(liftgate)), liftgate },
+      withinLimits: cap + d >= 1 && cap + d <= cap,
+    }))
+  })
+  const dimensions = [false, true].flatMap((liftgate) =>
+    PALLET_SIDES.flatMap((k) =>
+      (
+        [
+          ['minDimensions', p.minDimensions[k]],
+          [liftgate ? 'liftgate.maxDimensions' : 'maxDimensions', top(liftgate)[k]],
+        ] as const
+      ).flatMap(([name, edge]) =>
+        SIDES.map(([s, d]) => {
+          const v = edge + d
+          return {
+            threshold: `pallet.${name}.${k}`,
+            side: s,
+            value: { component: component(pounds, { ...sides(liftgate), [k]: v }), liftgate },
+            withinLimits: v >= 1 && v >= p.minDimensions[k] && v <= top(liftgate)[k],
+          }
+        }),
+      ),
+    ),
+  )
+  const most = p.maxPalletsPerOrder
+  const palletsPerOrder = SIDES.map(([s, d]) => {
+    const total = Math.max(1, most + d)
+    // two groups when there are pallets enough, so the total is a sum
+    const first = Math.ceil(total / 2)
+    const counts = total > 1 ? [first, total - first] : [total]
+    return {
+      threshold: 'pallet.maxPalletsPerOrder',
+      side: s,
+      value: counts.map((palletCount) => ({ palletCount, poundsWeight: pounds, dimensions: sides(true) })),
+      withinLimits: total <= most,
+    }
+  })
+  const zip = (threshold: string, s: 'under' | 'at' | 'over', value: string, withinLimits: boolean): LimitEdge<string> => ({ threshold, side: s, value, withinLimits })
+  const zipCodes = [
+    zip('zipCode.lowest', 'under', '00000', false),
+    zip('zipCode.lowest', 'at', '00001', true),
+    zip('zipCode.lowest', 'over', '00002', true),
+    zip('zipCode.highest', 'under', '99997', true),
+    zip('zipCode.highest', 'at', '99998', true),
+    zip('zipCode.highest', 'over', '99999', false),
+    zip('zipCode.digits', 'under', '6060', false),
+    zip('zipCode.digits', 'over', '606011', false),
+  ]
+  const densityEdges = bandEdges(config).flatMap(({ hundredths, threshold }) => {
+    const box = boxesOnEdge(config, hundredths)[0]
+    return box === undefined ? [] : SIDES.map(([s, d]) => ({ threshold, side: s, value: nearEdgePallet(config, box, d), withinLimits: true }))
+  })
+  const uploadBytes = SIDES.map(([s, d]) => ({ threshold: 'uploadMaxBytes', side: s, value: config.uploadMaxBytes + d, withinLimits: config.uploadMaxBytes + d <= config.uploadMaxBytes }))
+  return { palletWeights, dimensions, palletsPerOrder, zipCodes, densityEdges, uploadBytes }
+}
+
+/**
+ * A pallet next to a density band edge of the configuration's scale, within every pallet limit
+ * (standard and liftgate), with the class it has: an edge with two decimals, a box of whole
+ * inches within the liftgate maxima on which a whole number of pounds is exactly the edge (any
+ * such box, not only the largest of {@link limitEdges}), and that weight, a pound under or a
+ * pound over it. A scale with no such edge gives pallets of 1 … 100 pounds on a 48 x 40 x 48 in
+ * box (or the liftgate maxima, if smaller), whatever class the scale gives them.
+ *
+ * Targets FRT-07, where a server must derive the class a client can send back (the pallet passes
+ * every limit, so the answer is a class, not a violation).
+ *
+ * @example
+ * fc.sample(palletNearBandEdgeArb(), { seed: 1, numRuns: 40 }).every((p) => freightClassForPallet(p.poundsWeight, p.dimensions) === p.freightClass && isRight(validateComponents([{ palletCount: 1, ...p }], { liftgate: true })))
+ * //=> true
+ *
+ * @category arbitraries
+ * @since 0.4.0
+ */
+export const palletNearBandEdgeArb = (config: RulesConfig = defaultConfig): fc.Arbitrary<PalletNearBandEdge> => {
+  const choices = bandEdges(config).flatMap(({ hundredths }) => boxesOnEdge(config, hundredths))
+  if (choices.length === 0) {
+    const lift = config.pallet.liftgate.maxDimensions
+    const dimensions = { length: Math.min(48, lift.length), width: Math.min(40, lift.width), height: Math.min(48, lift.height) }
+    return fc
+      .integer({ min: 1, max: Math.min(100, config.pallet.liftgate.maxPoundsPerPallet) })
+      .map((poundsWeight) => ({ poundsWeight, dimensions, freightClass: classOnScale(config.densityScale, poundsWeight, dimensions.length * dimensions.width * dimensions.height) }))
+  }
+  return fc.tuple(fc.constantFrom(...choices), fc.integer({ min: -1, max: 1 })).map(([box, d]) => nearEdgePallet(config, box, d))
 }

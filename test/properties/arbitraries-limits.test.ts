@@ -11,9 +11,11 @@ import { randomScaleArb } from '../../src/arbitraries/freight.js'
 import {
   componentAtLimitsArb,
   invalidZipCodeArb,
+  limitEdges,
   orderAtPalletLimitArb,
   overweightPalletWeightArb,
   palletAtBandEdgeArb,
+  palletNearBandEdgeArb,
   palletWeightArb,
   quoteAtValidityEdgeArb,
   uploadAtSizeLimitArb,
@@ -177,5 +179,85 @@ describe('upload size (DOC-03)', () => {
     )
     const sizes = new Set(sample(uploadAtSizeLimitArb()).map((u) => u.sizeBytes))
     for (const edge of [10_485_759, 10_485_760, 10_485_761]) expect(sizes, `${edge} bytes`).toContain(edge)
+  })
+})
+
+describe('limitEdges and palletNearBandEdgeArb: every threshold, at, one under, one over (ADDR-04, FRT-02, FRT-07, FRT-09, FRT-10, FRT-12, DOC-03)', () => {
+  const edgeConfigArb: fc.Arbitrary<RulesConfig> = fc.oneof(
+    fc.constant(defaultConfig),
+    fc.constant(configOf({ densityScale: DENSITY_SCALE_18 })),
+    configArb,
+    randomScaleArb.map(({ scale }) => configOf({ densityScale: scale })),
+  )
+
+  it('labels each pallet value with what validateComponents answers, and each density edge with the class freightClassForPallet gives', () => {
+    fc.assert(
+      fc.property(edgeConfigArb, (config) => {
+        const e = limitEdges(config)
+        for (const x of [...e.palletWeights, ...e.dimensions]) {
+          expect(validateComponents([x.value.component], { liftgate: x.value.liftgate, config })._tag === 'Right', `${x.threshold} ${x.side}`).toBe(x.withinLimits)
+        }
+        for (const x of e.palletsPerOrder) expect(validateComponents(x.value, { config })._tag === 'Right', `${x.side}`).toBe(x.withinLimits)
+        for (const x of e.densityEdges) {
+          expect(freightClassForPallet(x.value.poundsWeight, x.value.dimensions, config.densityScale), `${x.threshold} ${x.side}`).toBe(x.value.freightClass)
+          expect(validateComponents([{ palletCount: 1, ...x.value }], { liftgate: true, config })._tag).toBe('Right')
+        }
+        for (const x of e.zipCodes) expect(normalizeAddress({ zipCode: x.value }, { purpose: 'quote' })._tag === 'Right', x.value).toBe(x.withinLimits)
+        for (const x of e.uploadBytes) {
+          const r = checkAppointmentUpload({ documentType: 'CUSTOMER_BOL', contentType: 'application/pdf', sizeBytes: x.value, filename: 'bol.pdf' }, { config })
+          expect(r._tag === 'Right').toBe(x.withinLimits)
+        }
+      }),
+      { numRuns: 20 },
+    )
+  })
+
+  it('limitEdges sits on the thresholds: at, one under and one over, each side once per threshold', () => {
+    fc.assert(
+      fc.property(edgeConfigArb, (config) => {
+        const e = limitEdges(config)
+        const p = config.pallet
+        expect(e.palletWeights.filter((x) => !x.value.liftgate).map((x) => x.value.component['poundsWeight'])).toEqual([p.maxPoundsPerPallet - 1, p.maxPoundsPerPallet, p.maxPoundsPerPallet + 1])
+        expect(e.palletWeights.filter((x) => x.value.liftgate).map((x) => x.value.component['poundsWeight'])).toEqual([p.liftgate.maxPoundsPerPallet - 1, p.liftgate.maxPoundsPerPallet, p.liftgate.maxPoundsPerPallet + 1])
+        const heights = e.dimensions.filter((x) => x.threshold === 'pallet.maxDimensions.height').map((x) => (x.value.component['dimensions'] as { height: number }).height)
+        expect(heights).toEqual([p.maxDimensions.height - 1, p.maxDimensions.height, p.maxDimensions.height + 1])
+        expect(e.palletsPerOrder.map((x) => x.value.reduce((n, c) => n + (c['palletCount'] as number), 0))).toEqual([p.maxPalletsPerOrder - 1, p.maxPalletsPerOrder, p.maxPalletsPerOrder + 1].map((n) => Math.max(1, n)))
+        expect(e.uploadBytes.map((x) => x.value)).toEqual([config.uploadMaxBytes - 1, config.uploadMaxBytes, config.uploadMaxBytes + 1])
+        // each density edge: the pallet at it is exactly on the edge (a pound less is under it)
+        for (let i = 0; i + 2 < e.densityEdges.length; i += 3) {
+          const [under, at, over] = [e.densityEdges[i]!, e.densityEdges[i + 1]!, e.densityEdges[i + 2]!]
+          expect([under.side, at.side, over.side]).toEqual(['under', 'at', 'over'])
+          expect([under.value.poundsWeight + 1, over.value.poundsWeight - 1]).toEqual([at.value.poundsWeight, at.value.poundsWeight])
+          const band = config.densityScale.bands[Number(/\[(\d+)\]/.exec(at.threshold)?.[1])]!
+          const { length, width, height } = at.value.dimensions
+          expect(Math.round(band.minPcf * 100) * length * width * height).toBe(172_800 * at.value.poundsWeight)
+          expect(at.value.freightClass).toBe(band.freightClass)
+        }
+      }),
+      { numRuns: 20 },
+    )
+  })
+
+  it('limitEdges finds a pallet on every positive edge of the two built-in scales under the default limits', () => {
+    const positive = (c: RulesConfig): number => c.densityScale.bands.filter((b) => b.minPcf > 0).length
+    expect(limitEdges().densityEdges).toHaveLength(3 * positive(defaultConfig))
+    const old = configOf({ densityScale: DENSITY_SCALE_18 })
+    expect(limitEdges(old).densityEdges).toHaveLength(3 * positive(old))
+    expect(limitEdges().zipCodes.map((z) => z.value)).toEqual(['00000', '00001', '00002', '99997', '99998', '99999', '6060', '606011'])
+  })
+
+  it('palletNearBandEdgeArb: within every limit, the class freightClassForPallet gives on the scale, on and beside the edges', () => {
+    fc.assert(
+      fc.property(
+        edgeConfigArb.chain((config) => fc.tuple(fc.constant(config), palletNearBandEdgeArb(config))),
+        ([config, pallet]) => {
+          expect(freightClassForPallet(pallet.poundsWeight, pallet.dimensions, config.densityScale)).toBe(pallet.freightClass)
+          expect(validateComponents([{ palletCount: 1, ...pallet }], { liftgate: true, config })._tag).toBe('Right')
+        },
+      ),
+      { numRuns: 20 },
+    )
+    const classes = new Set(sample(palletNearBandEdgeArb()).map((p) => p.freightClass))
+    expect(classes.size).toBeGreaterThanOrEqual(10)
   })
 })
