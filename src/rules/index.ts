@@ -129,6 +129,7 @@ export {
   validateCreateShipment,
   validateQuoteRequest,
 } from './requests.js'
+export { type OperationBodyCheck, validateOperationBody } from './operationBodies.js'
 export {
   type ConfirmInput,
   validateConfirm,
