@@ -9,10 +9,11 @@
  */
 import type { Either } from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
-import { defaultConfig, type DimensionLimits } from '../config.js'
+import { defaultConfig, type DimensionLimits, type RulesConfig } from '../config.js'
 import { left, right } from '../internal/either.js'
 import { CROSS_FIELD_RULES, HEADER, STRICTNESS_DECISIONS, type JsonSchema } from '../model/index.js'
 import { COMPONENT_CODECS, COMPONENT_DESCRIPTIONS, type ComponentName } from './components.js'
+import { configDeclaration, RULES_CONFIG_EXTENSION, type RulesConfigDeclaration } from './declaration.js'
 import { jsonSchemaOf } from './jsonSchema.js'
 import { shipperPaths, TAGS } from './paths.js'
 import { HEADERS } from './responses.js'
@@ -50,6 +51,8 @@ export interface OpenApiDocument {
     readonly headers: Readonly<Record<string, JsonSchema>>
     readonly securitySchemes: Readonly<Record<'bearerAuth' | 'apiKey', JsonSchema>>
   }
+  /** The rules configuration the server keeps (since 0.4.0): see `configDeclaration` and `declaredConfig`. */
+  readonly [RULES_CONFIG_EXTENSION]: RulesConfigDeclaration
 }
 
 /**
@@ -65,6 +68,12 @@ export interface OpenApiOptions {
    * trailing slash is dropped.
    */
   readonly serverUrl?: string
+  /**
+   * The rules configuration the server keeps (default `defaultConfig`), since 0.4.0: written into
+   * the document as the `x-shipper-rules-config` extension, and the description's limits are its
+   * own. A configuration `makeConfig` refuses makes the generator a Left listing each violation.
+   */
+  readonly config?: RulesConfig
 }
 
 /** The default of the base_url server variable: the local sandbox. */
@@ -84,8 +93,8 @@ const grouped = (n: number): string => {
 const pounds = (n: number): string => `${grouped(n)} lb`
 
 /** The description: what the document is, the strictness decisions, and the rules it cannot state. */
-const description = (): string => {
-  const p = defaultConfig.pallet
+const description = (config: RulesConfig): string => {
+  const p = config.pallet
   return [
     'Quotes, shipments, tracking, invoices, shipment documents and per-stop appointment data for a shipper company integrating pallet-based LTL/FTL freight booking. Every operation is scoped to the company that owns the API key; the company id is never sent in a request body. Money is an integer number of US cents; timestamps are ISO 8601 date-times with Z or an offset.',
     '',
@@ -107,7 +116,9 @@ const description = (): string => {
     '',
     `The pallet limits are configuration-driven and may change; a violation message states the limit that applied. Defaults: each dimension at least ${inches(p.minDimensions)} and at most ${inches(p.maxDimensions)} (length x width x height), at most ${pounds(p.maxPoundsPerPallet)} per pallet; at a stop that requires a liftgate at most ${inches(p.liftgate.maxDimensions)} and ${pounds(p.liftgate.maxPoundsPerPallet)} per pallet; at most ${p.maxPalletsPerOrder} pallets per order. A pallet larger than the ${p.standardFootprint.length} x ${p.standardFootprint.width} in footprint is accepted and priced as oversized. Above a limit: 422 \`pallet_invalid\` with per-field violations.`,
     '',
-    `Quotes are valid ${defaultConfig.quoteValidityHours} hours; an Idempotency-Key is remembered for ${defaultConfig.idempotencyWindowHours} hours.`,
+    `Quotes are valid ${config.quoteValidityHours} hours; an Idempotency-Key is remembered for ${config.idempotencyWindowHours} hours.`,
+    '',
+    `The whole rules configuration this server keeps, with the choices the spec leaves open (freight class scale, total weight, calendar, position model, …), is declared in the \`${RULES_CONFIG_EXTENSION}\` extension at the root of this document.`,
     '',
     '## Deprecations',
     '',
@@ -137,7 +148,9 @@ const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
  * operation. Every error response is narrowed to the reasons the operation can give, every
  * body, parameter and response carries an example, and every response declares its headers
  * (X-Request-Id; Retry-After on 429 and 500; Idempotent-Replayed on the create).
- * `options.serverUrl` (the URL of the server serving the document) is listed first in `servers`.
+ * `options.serverUrl` (the URL of the server serving the document) is listed first in `servers`;
+ * `options.config` (default `defaultConfig`) is declared in the root extension
+ * `x-shipper-rules-config` (see `configDeclaration`) and gives the description its limits.
  * A codec the generator cannot state (an unannotated refinement, an unknown combinator) makes it
  * a Left listing each, by path. Built afresh on every call.
  * Implements no rule ID.
@@ -168,14 +181,17 @@ export const openApiDocument = (options: OpenApiOptions = {}): Either<ReadonlyAr
     }),
   ) as Record<ComponentName, JsonSchema>
   const { paths, parameters } = shipperPaths(schemaOf)
-  if (errors.length > 0) return left(errors)
+  const declared = configDeclaration(options?.config ?? defaultConfig)
+  if (declared._tag === 'Left') errors.push(...declared.left.map((v) => `config: ${v.field === '' ? '(root)' : v.field} ${v.reason}`))
+  if (errors.length > 0 || declared._tag === 'Left') return left(errors)
+  const config = declared.right.config
   const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: {
       title: 'Shipper Integration API',
       version: INTERFACE_VERSION,
       summary: 'Quotes, shipments, tracking, invoices, documents and appointments for shippers.',
-      description: description(),
+      description: description(config),
       license: { name: 'MIT', identifier: 'MIT' },
       // the package names no repository, so the contact is the project's name (no e-mail)
       contact: { name: 'shipper-rules' },
@@ -197,6 +213,7 @@ export const openApiDocument = (options: OpenApiOptions = {}): Either<ReadonlyAr
     tags: TAGS,
     paths,
     components: { schemas, parameters, headers: HEADERS, securitySchemes: SECURITY_SCHEMES },
+    [RULES_CONFIG_EXTENSION]: declared.right,
   }
   // A JSON copy: nothing in the result is shared with the module's tables or a previous call.
   return right(JSON.parse(JSON.stringify(document)) as OpenApiDocument)

@@ -9,3 +9,11 @@
  */
 export { openApiDocument, type OpenApiDocument, type OpenApiOptions } from './document.js'
 export { type ComponentName } from './components.js'
+export {
+  configDeclaration,
+  declaredConfig,
+  RULES_CONFIG_DECLARATION_VERSION,
+  RULES_CONFIG_EXTENSION,
+  type ConfigDecision,
+  type RulesConfigDeclaration,
+} from './declaration.js'
