@@ -12,6 +12,7 @@ const SANDBOX = join(dirname(fileURLToPath(import.meta.url)), '..')
 const SOURCE = join(SANDBOX, 'console')
 const OUT = join(SANDBOX, 'dist', 'console')
 
+await (await import('./build-console-data.mjs')).buildConsoleData() // the Rules data and the Map outlines into console/src/generated/
 rmSync(OUT, { recursive: true, force: true })
 mkdirSync(join(OUT, 'assets'), { recursive: true })
 const result = await build({
