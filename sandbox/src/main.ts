@@ -7,14 +7,18 @@ import { createKey, loadSecrets } from './auth/credentials.js'
 import { DataDirectoryInUseError, openStore, type Store, type StoreOptions } from './db/store.js'
 import { buildServer, corsOriginProblem, operatorTokenOf } from './server/server.js'
 import { readTariff } from './pricing/tariff.js'
+import { readRulesConfig } from './server/rulesConfig.js'
 
 const USAGE = `Usage:
   shipper-rules-sandbox [--port 8080] [--host 127.0.0.1] [--data ./.sandbox-data] [--tariff tariff.json] [--quiet]
                         [--operator-token T] [--public-url URL] [--request-timeout 60] [--auth-failure-limit 20]
-                        [--cors-origin http://localhost:5173 ...] [--ready-json]
+                        [--cors-origin http://localhost:5173 ...] [--ready-json] [--rules-config rules.json]
   shipper-rules-sandbox keys create --company NAME [--data DIR]   (--data-dir is an alias of --data)
 Environment: DATABASE_URL=postgres://… uses that PostgreSQL server instead of the embedded one; PORT, HOST;
   SANDBOX_OPERATOR_TOKEN, SANDBOX_PUBLIC_URL, SANDBOX_CORS_ORIGINS (comma-separated) (as the options).
+--rules-config FILE: JSON overrides of the library's rules configuration (makeConfig: pallet limits, quote validity,
+  Idempotency-Key window, upload limit, density scale, calendar, ...); the sandbox keeps them and declares the
+  whole configuration in its OpenAPI documents (x-shipper-rules-config). Refused (exit 2) when makeConfig refuses it.
 --ready-json: once ready, also print ONE JSON line on standard output with what the banner says (baseUrl,
   operatorToken, companyId, companyName, apiKey, token, database (pglite or postgres), dataDir, apiDocsUrl, sandboxDocsUrl, healthUrl,
   readyUrl, corsOrigins), for programs that start the sandbox; the banner stays on standard error.`
@@ -65,6 +69,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
         'auth-failure-limit': { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
         'ready-json': { type: 'boolean' },
+        'rules-config': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -114,6 +119,11 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     return 2
   }
   const tariff = readTariff(values.tariff)
+  const rules = values['rules-config'] === undefined ? undefined : readRulesConfig(values['rules-config'])
+  if (rules !== undefined && !rules.ok) {
+    process.stderr.write(`shipper-rules-sandbox: ${rules.message}\n`)
+    return 2
+  }
   const store = await openStoreOrRefuse(storeOptions)
   if (store === undefined) return 1
   const operatorToken = values['operator-token'] ?? process.env['SANDBOX_OPERATOR_TOKEN']
@@ -138,6 +148,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
   const app = await buildServer({
     store,
     tariff,
+    ...(rules !== undefined ? { config: rules.config } : {}),
     logger: values.quiet !== true,
     ...(operatorToken !== undefined ? { operatorToken } : {}),
     ...(publicUrl !== undefined ? { publicUrl } : {}),

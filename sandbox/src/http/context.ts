@@ -3,7 +3,7 @@
 // route is the access hook's (access.ts).
 import { randomUUID } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { HEADER_KEY, REQUEST_ID_FORMAT, type ProblemDetail } from 'shipper-rules'
+import { HEADER_KEY, REQUEST_ID_FORMAT, type ProblemDetail, type RulesConfig } from 'shipper-rules'
 import type { Secrets } from '../auth/credentials.js'
 import type { Clocks } from '../clock/clock.js'
 import type { Store } from '../db/store.js'
@@ -16,6 +16,8 @@ export interface Context {
   readonly store: Store
   readonly secrets: Secrets
   readonly tariff: Tariff
+  /** The rules configuration the sandbox keeps and declares (--rules-config; default the library's defaultConfig): every library call that takes a config gets it. */
+  readonly config: RulesConfig
   readonly clocks: Clocks
   /** The SHA-256 of the operator token (never the token itself). */
   readonly operatorTokenHash: Buffer

@@ -4,7 +4,7 @@
 // codes that make a quote or a create answer one of the spec's 422 denials. Every other decision
 // (fees the library defines, classes, transit days, the ETA) comes from shipper-rules.
 import { readFileSync } from 'node:fs'
-import { insideServiceFeeCents, type NormalizedQuoteRequest, type ReasonCode } from 'shipper-rules'
+import { defaultConfig, insideServiceFeeCents, type NormalizedQuoteRequest, type ReasonCode, type RulesConfig } from 'shipper-rules'
 import { zipCentroid } from 'shipper-rules/geo'
 
 export interface Tariff {
@@ -96,7 +96,7 @@ const distanceKm = (a: { latitude: number; longitude: number }, b: { latitude: n
 }
 
 /** Prices a validated request (quote or create) by the tariff, or denies it by a trigger value. */
-export const priceRequest = (request: Priceable, tariff: Tariff, isOversized: (c: Priceable['orderComponents'][number]) => boolean): Pricing => {
+export const priceRequest = (request: Priceable, tariff: Tariff, isOversized: (c: Priceable['orderComponents'][number]) => boolean, config: RulesConfig = defaultConfig): Pricing => {
   for (const zip of [request.pickupAddress.zipCode, request.deliveryAddress.zipCode]) {
     const trigger = TRIGGER_ZIPS.find(([z]) => z === zip)
     if (trigger !== undefined) return { kind: 'denied', reason: trigger[1], detail: `Sandbox trigger ZIP code ${trigger[0]}: ${trigger[2]}.` }
@@ -114,7 +114,7 @@ export const priceRequest = (request: Priceable, tariff: Tariff, isOversized: (c
   if (fuel > 0) charges.push({ chargeType: 'FUEL_SURCHARGE', description: `Fuel surcharge, ${tariff.fuelSurchargePercent}%`, amountInCents: fuel })
   const liftgates = [request.pickupAddress, request.deliveryAddress].filter((a) => a.liftgateRequired === true).length
   if (liftgates > 0 && tariff.liftgateFeeCents > 0) charges.push({ chargeType: 'LIFTGATE', description: `Liftgate service, ${liftgates} stop(s)`, amountInCents: liftgates * tariff.liftgateFeeCents })
-  const inside = insideServiceFeeCents(request)
+  const inside = insideServiceFeeCents(request, { config })
   if (inside > 0) charges.push({ chargeType: 'INSIDE_SERVICE', description: 'Inside service', amountInCents: inside })
   const oversized = request.orderComponents.reduce((n, c) => n + (isOversized(c) ? c.palletCount : 0), 0)
   if (oversized > 0 && tariff.oversizedPalletCents > 0) charges.push({ chargeType: 'OVERSIZED', description: `Oversized pallets, ${oversized}`, amountInCents: oversized * tariff.oversizedPalletCents })

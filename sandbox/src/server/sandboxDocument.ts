@@ -3,8 +3,8 @@
 // parameters and headers) and the library's document, whose ProblemDetail, Shipment, address
 // and appointment schemas and X-Request-Id and Retry-After headers it copies, so they cannot
 // drift from it. The parts are listed in the document's order.
-import { HEADER } from 'shipper-rules'
-import { openApiDocument } from 'shipper-rules/openapi'
+import { defaultConfig, HEADER, type RulesConfig } from 'shipper-rules'
+import { openApiDocument, RULES_CONFIG_EXTENSION } from 'shipper-rules/openapi'
 import { addressesDocument } from '../features/addresses/openapi.js'
 import { keysDocument } from '../features/controls/keysOpenapi.js'
 import { controlsDocument } from '../features/controls/openapi.js'
@@ -65,11 +65,12 @@ export const sandboxOperations = (): ReadonlyArray<{ readonly method: string; re
 /**
  * The OpenAPI 3.1.0 document of the sandbox's own endpoints, generated afresh from the features'
  * parts and the library's document (whose ProblemDetail, Shipment, address and appointment
- * schemas it copies); a Left when the library's document cannot be generated or a part names a
+ * schemas it copies) and its declaration of the rules configuration (`config`, default the
+ * library's defaults: the `x-shipper-rules-config` extension); a Left when the library's document cannot be generated or a part names a
  * schema neither has.
  */
-export const sandboxOpenApiDocument = (): SandboxDocumentResult => {
-  const shipper = openApiDocument()
+export const sandboxOpenApiDocument = (config: RulesConfig = defaultConfig): SandboxDocumentResult => {
+  const shipper = openApiDocument({ config })
   if (shipper._tag === 'Left') return { _tag: 'Left', left: shipper.left }
   const components = shipper.right.components as unknown as { schemas: Record<string, Json>; parameters?: Record<string, Json>; headers?: Record<string, Json> }
   const library = components.schemas
@@ -138,6 +139,8 @@ export const sandboxOpenApiDocument = (): SandboxDocumentResult => {
       headers: { ...Object.fromEntries(SHARED_HEADERS.map((h) => [h, libraryHeaders[h]!])), 'WWW-Authenticate': WWW_AUTHENTICATE, ...Object.assign({}, ...PARTS.map((part) => part.headers ?? {})) },
       securitySchemes: SECURITY_SCHEMES,
     },
+    // the rules configuration the sandbox keeps, as the shipper document declares it
+    [RULES_CONFIG_EXTENSION]: shipper.right[RULES_CONFIG_EXTENSION],
   }
   return { _tag: 'Right', right: JSON.parse(JSON.stringify(document)) as Json }
 }

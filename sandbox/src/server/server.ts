@@ -8,7 +8,7 @@ import type { Socket } from 'node:net'
 import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import { HEADER, HEADER_KEY, problemFor, type ProblemDetail } from 'shipper-rules'
+import { defaultConfig, HEADER, HEADER_KEY, problemFor, type ProblemDetail, type RulesConfig } from 'shipper-rules'
 import { loadSecrets, newOperatorToken, operatorTokenHash } from '../auth/credentials.js'
 import { Clocks } from '../clock/clock.js'
 import { isDatabaseUnavailable, type Store } from '../db/store.js'
@@ -45,6 +45,8 @@ export interface DestinationStream {
 export interface ServerOptions extends UploadOptions {
   readonly store: Store
   readonly tariff?: Tariff
+  /** The rules configuration the sandbox keeps and declares in its documents (default the library's defaultConfig; main.ts reads --rules-config with readRulesConfig). */
+  readonly config?: RulesConfig
   /** pino logging (JSON lines on standard output, or on `stream`); off in tests. Credentials, query strings and request data never reach it. */
   readonly logger?: boolean | { readonly stream: DestinationStream }
   /** The largest JSON body accepted, bytes (413 above). */
@@ -188,6 +190,7 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
     store: options.store,
     secrets: await loadSecrets(options.store),
     tariff: options.tariff ?? DEFAULT_TARIFF,
+    config: options.config ?? defaultConfig,
     clocks: new Clocks(),
     operatorTokenHash: operatorTokenHash(operatorToken),
     get publicUrl() {
@@ -285,7 +288,7 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
 
   // every route from here on declares who may call it (http/access.ts)
   installAccess(app, ctx)
-  await app.register(docsRoutes(ctx, { publicUrl: options.publicUrl, sandboxDocument: sandboxOpenApiDocument }))
+  await app.register(docsRoutes(ctx, { publicUrl: options.publicUrl, sandboxDocument: () => sandboxOpenApiDocument(ctx.config) }))
 
   await app.register(healthRoutes(ctx, options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}))
   await app.register(quoteRoutes(ctx))

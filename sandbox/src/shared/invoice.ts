@@ -1,12 +1,12 @@
 // The invoice of an order: answered by the invoice endpoint (tracking feature) and printed on the
 // INVOICE document (documents feature).
-import { buildInvoice } from 'shipper-rules'
+import { buildInvoice, defaultConfig, type RulesConfig } from 'shipper-rules'
 import type { DateTime } from 'luxon'
 import { wireTime } from '../clock/clock.js'
 import { dateTimeOf, type OrderRow } from './orders.js'
 
-/** The invoice of an order as `buildInvoice` decides it (400 invoice_not_available before DELIVERED). */
-export const invoiceOf = (row: OrderRow, now: DateTime) =>
+/** The invoice of an order as `buildInvoice` decides it (400 invoice_not_available before DELIVERED), with the sandbox's rules configuration (the freight classes of its lines). */
+export const invoiceOf = (row: OrderRow, now: DateTime, config: RulesConfig = defaultConfig) =>
   buildInvoice(
     {
       id: row.id,
@@ -21,5 +21,5 @@ export const invoiceOf = (row: OrderRow, now: DateTime) =>
       components: row.request.orderComponents,
     },
     row.charges,
-    { invoiceDate: wireTime(dateTimeOf(row.actual_delivery_at) ?? now) },
+    { invoiceDate: wireTime(dateTimeOf(row.actual_delivery_at) ?? now), config },
   )

@@ -2,21 +2,25 @@
 // create (a quote named by the body) and by the carrier's PICK_UP control (the delivery predicted
 // again from the actual pickup).
 import { DateTime } from 'luxon'
-import { estimateDelivery, transitDays, type NormalizedQuoteRequest, type StoredQuote } from 'shipper-rules'
+import { defaultConfig, estimateDelivery, transitDays, type NormalizedQuoteRequest, type RulesConfig, type StoredQuote } from 'shipper-rules'
 import { timeZoneForZip } from 'shipper-rules/geo'
 import { numberOf, type Queryable } from '../db/store.js'
 import { dateTimeOf } from './orders.js'
 
 type Lane = Pick<NormalizedQuoteRequest, 'deliveryAddress' | 'requiredPickupDate'>
 
-/** The ETA and transit days of a lane priced at `days` business days, in the delivery stop's zone (QTE-03, QTE-04). */
-export const etaFor = (lane: Lane, days: number, now: DateTime): { readonly pickup: DateTime; readonly eta: string | null; readonly transitDays: number | null } => {
+/**
+ * The ETA and transit days of a lane priced at `days` business days (QTE-03, QTE-04): calendar
+ * days judged in the delivery stop's zone (the sandbox's choice, more specific than
+ * `config.businessDays.zone`), skipping the configuration's holidays.
+ */
+export const etaFor = (lane: Lane, days: number, now: DateTime, config: RulesConfig = defaultConfig): { readonly pickup: DateTime; readonly eta: string | null; readonly transitDays: number | null } => {
   const pickup = lane.requiredPickupDate !== undefined ? DateTime.fromISO(lane.requiredPickupDate, { setZone: true }) : now
   const zone = timeZoneForZip(lane.deliveryAddress.zipCode)
   if (zone === null) return { pickup, eta: null, transitDays: null }
   const closeTime = lane.deliveryAddress.closeTime
-  const eta = estimateDelivery({ pickup, transitDays: days, deliveryZone: zone, ...(closeTime !== undefined ? { deliveryCloseTime: closeTime } : {}) }, { zone })
-  return { pickup, eta, transitDays: eta === null ? null : transitDays(pickup, DateTime.fromISO(eta), { zone }) }
+  const eta = estimateDelivery({ pickup, transitDays: days, deliveryZone: zone, ...(closeTime !== undefined ? { deliveryCloseTime: closeTime } : {}) }, { zone, config })
+  return { pickup, eta, transitDays: eta === null ? null : transitDays(pickup, DateTime.fromISO(eta), { zone, config }) }
 }
 
 export interface QuoteRow {

@@ -11,7 +11,6 @@ import {
   checkAppointmentUpload,
   checkAppointmentUploadStart,
   checkAppointmentWrite,
-  defaultConfig,
   HEADER_KEY,
   isLeft,
   parseAppointmentDocumentType,
@@ -40,14 +39,12 @@ type StopParams = { Params: { orderNumber: string; stop: string } }
 type DocParams = { Params: { orderNumber: string; stop: string; documentType: string } }
 type PutRequest = StopParams & { Querystring: { confirmChangeAfterAcceptance?: unknown } }
 
-/** The upload limit of the library's configuration (10 MiB, inclusive). */
-const UPLOAD_LIMIT = defaultConfig.uploadMaxBytes
-
 /**
- * The rest of an upload answered early is read and dropped up to this many body bytes in all: the
- * file's limit and 64 KiB for the multipart framing (boundaries, part headers, small fields).
+ * The rest of an upload answered early is read and dropped up to the file's limit (the sandbox's
+ * `config.uploadMaxBytes`, inclusive) and this many body bytes more for the multipart framing
+ * (boundaries, part headers, small fields).
  */
-const DRAIN_BUDGET = UPLOAD_LIMIT + 65_536
+const DRAIN_FRAMING = 65_536
 /** A body that stalls this long after an early answer costs its connection. */
 const DRAIN_IDLE_MS = 5_000
 /** A connection closed with a body still coming is destroyed this long after the answer at the latest. */
@@ -108,6 +105,9 @@ const refreshPdf = async (ctx: Context, tx: Queryable, row: OrderRow, stop: Stop
 }
 
 export const appointmentRoutes = (ctx: Context, uploads: UploadOptions = {}) => async (app: FastifyInstance) => {
+  /** The upload limit of the sandbox's rules configuration (10 MiB by default, inclusive). */
+  const UPLOAD_LIMIT = ctx.config.uploadMaxBytes
+  const DRAIN_BUDGET = UPLOAD_LIMIT + DRAIN_FRAMING
   const base = '/v1/shipper/shipment/:orderNumber/appointment/:stop'
 
   app.get<StopParams>(base, access('company'), async (request, reply) => {
@@ -216,9 +216,9 @@ export const appointmentRoutes = (ctx: Context, uploads: UploadOptions = {}) => 
 
       // the type and content type are judged from the part's headers, before a byte of the file
       // is read (checkAppointmentUploadStart); its limit is where streaming stops
-      const read = await readFilePart(request, (mediaType, filename) => checkAppointmentUploadStart({ documentType: request.params.documentType, contentType: mediaType, filename }))
+      const read = await readFilePart(request, (mediaType, filename) => checkAppointmentUploadStart({ documentType: request.params.documentType, contentType: mediaType, filename }, { config: ctx.config }))
       if ('problem' in read) return sendProblem(reply, read.problem)
-      const checked = checkAppointmentUpload({ documentType: request.params.documentType, contentType: read.mediaType, sizeBytes: read.sizeBytes, filename: read.filename })
+      const checked = checkAppointmentUpload({ documentType: request.params.documentType, contentType: read.mediaType, sizeBytes: read.sizeBytes, filename: read.filename }, { config: ctx.config })
       if (isLeft(checked) || read.cut) return sendProblem(reply, isLeft(checked) ? checked.left : problemFor('file_too_large'))
       const now = await ctx.clocks.now(ctx.store, caller.companyId)
       // an image past the pixel limits is 413 before it is decoded; the conversion runs in a worker

@@ -68,7 +68,7 @@ export const controlRoutes = (ctx: Context) => async (app: FastifyInstance) => {
       if (event === 'PICK_UP') {
         // the delivery is predicted again from the actual pickup, by the priced transit days
         const days = numberOf((row as OrderRow & { pricing: { transitBusinessDays?: number } }).pricing?.transitBusinessDays ?? 1)
-        const { eta } = etaFor({ deliveryAddress: row.request.deliveryAddress }, days, DateTime.fromJSDate(now, { zone: 'utc' }))
+        const { eta } = etaFor({ deliveryAddress: row.request.deliveryAddress }, days, DateTime.fromJSDate(now, { zone: 'utc' }), ctx.config)
         return { set: 'status = $2, updated_at = $3, actual_pickup_at = $3, predicted_delivery_at = $4', params: [next.right, now, eta === null ? null : new Date(eta)] }
       }
       if (event === 'DELIVER') return { set: 'status = $2, updated_at = $3, actual_delivery_at = $3', params: [next.right, now] }

@@ -3,7 +3,8 @@
 // assembled from the features' parts by server/sandboxDocument.ts, which the server hands in). Each is generated once per server; its first server is this sandbox's public URL:
 // --public-url when set, else the request's Host when it is a well-formed host[:port] (an
 // attacker controls Host: anything else falls back to the address the server listens on), then
-// the document's own `base_url` server.
+// the document's own `base_url` server. Both declare the rules configuration the sandbox keeps
+// (ctx.config, --rules-config) in their `x-shipper-rules-config` extension.
 import { isIPv6 } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { problemFor } from 'shipper-rules'
@@ -44,7 +45,7 @@ const MAX_CACHED = 16
 
 export const docsRoutes = (ctx: Context, options: { readonly publicUrl?: string | undefined; readonly sandboxDocument: () => SandboxDocumentResult }) => async (app: FastifyInstance) => {
   // generated once per server; the failure (never expected) is logged at the first request
-  const shipper = openApiDocument()
+  const shipper = openApiDocument({ config: ctx.config })
   const sandbox = options.sandboxDocument()
   type Generated = { readonly ok: true; readonly document: Json } | { readonly ok: false; readonly errors: ReadonlyArray<string> }
   const documents: Readonly<Record<'/api-docs/shipper-v1' | '/api-docs/sandbox', Generated>> = {

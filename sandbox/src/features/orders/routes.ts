@@ -81,16 +81,16 @@ const createShipment = async (ctx: Context, caller: Authenticated, rawBody: stri
       )[0]
       const stored = read?.key_body == null ? undefined : { body: read.key_body, created_at: read.key_created_at, response: read.key_response ?? '' }
       if (read?.id != null) prefetched = read
-      const decision = decideIdempotency(stored === undefined ? null : { body: stored.body, createdAt: dateTimeOf(stored.created_at)!, response: stored.response }, { body: rawBody, now })
+      const decision = decideIdempotency(stored === undefined ? null : { body: stored.body, createdAt: dateTimeOf(stored.created_at)!, response: stored.response }, { body: rawBody, now }, { config: ctx.config })
       if (decision.kind === 'replay') return { shipment: decision.response, replayed: true }
       if (decision.kind === 'conflict') return { problem: decision.problem }
     }
-    const valid = validateCreateShipment(body)
+    const valid = validateCreateShipment(body, { config: ctx.config })
     if (isLeft(valid)) return { problem: valid.left }
     const order = valid.right
     const linked = await readPlaces(tx, caller, places)
     if ('violations' in linked) return { problem: validationProblem(linked.violations) }
-    const pricing = priceRequest(order, ctx.tariff, (c) => isOversized(c.dimensions))
+    const pricing = priceRequest(order, ctx.tariff, (c) => isOversized(c.dimensions, ctx.config), ctx.config)
     if (pricing.kind === 'denied') return { problem: problemFor(pricing.reason, pricing.detail) }
     let charges = pricing.charges
     let price: ReturnType<typeof tenderPrice>
@@ -99,15 +99,15 @@ const createShipment = async (ctx: Context, caller: Authenticated, rawBody: stri
       const row = prefetched?.id === order.quoteId ? prefetched : await loadQuote<QuoteRowWithRequest>(tx, order.quoteId)
       // create declares no 404: a quote id nobody holds is not the company's quote (403)
       if (row === undefined) return { problem: problemFor('forbidden', 'The quote does not exist or belongs to another company.') }
-      const checked = checkQuoteForShipment({ ...storedQuoteOf(row), request: row.request }, order, { companyId: caller.companyId, now })
+      const checked = checkQuoteForShipment({ ...storedQuoteOf(row), request: row.request }, order, { companyId: caller.companyId, now, config: ctx.config })
       if (isLeft(checked)) return { problem: checked.left }
-      price = tenderPrice({ quote: checked.right, freightMatches: true, freshPriceInCents: pricing.totalCents, now })
+      price = tenderPrice({ quote: checked.right, freightMatches: true, freshPriceInCents: pricing.totalCents, now }, { config: ctx.config })
       if (!price.repriced) charges = row.charges
       quoteId = row.id
     } else {
-      price = tenderPrice({ quote: null, freightMatches: false, freshPriceInCents: pricing.totalCents, now })
+      price = tenderPrice({ quote: null, freightMatches: false, freshPriceInCents: pricing.totalCents, now }, { config: ctx.config })
     }
-    const { pickup, eta } = etaFor(order, pricing.transitBusinessDays, now)
+    const { pickup, eta } = etaFor(order, pricing.transitBusinessDays, now, ctx.config)
     // the order and its Idempotency-Key record in one statement: every column the Shipment
     // answers is decided here (ids, number, status, price, times), so the answer is computed
     // before the insert instead of read back from it
@@ -180,7 +180,7 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     access('company'),
     change(async (row, tx) => {
       // the stops' place-level and order-level appointment data: the library decides the gate
-      const confirmed = validateConfirm({ status: row.status, quoteId: row.quote_id, request: row.request, ...(await confirmAppointmentInput(tx, row.id)) })
+      const confirmed = validateConfirm({ status: row.status, quoteId: row.quote_id, request: row.request, ...(await confirmAppointmentInput(tx, row.id)) }, { config: ctx.config })
       return isLeft(confirmed) ? { problem: confirmed.left } : { status: confirmed.right.status }
     }),
   )

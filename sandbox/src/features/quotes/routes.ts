@@ -12,17 +12,17 @@ import { insertQuote, NEWEST_BY_REFERENCE } from './queries.js'
 export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
   app.post('/v1/shipper/quote', access('company'), async (request, reply) => {
     const caller = callerOf(request)
-    const valid = validateQuoteRequest(request.body)
+    const valid = validateQuoteRequest(request.body, { config: ctx.config })
     if (isLeft(valid)) return sendProblem(reply, valid.left)
     const quote = valid.right
-    const pricing = priceRequest(quote, ctx.tariff, (c) => isOversized(c.dimensions))
+    const pricing = priceRequest(quote, ctx.tariff, (c) => isOversized(c.dimensions, ctx.config), ctx.config)
     if (pricing.kind === 'denied') return sendProblem(reply, problemFor(pricing.reason, pricing.detail))
     const now = await ctx.clocks.now(ctx.store, caller.companyId)
-    const { eta, transitDays: days } = etaFor(quote, pricing.transitBusinessDays, now)
+    const { eta, transitDays: days } = etaFor(quote, pricing.transitBusinessDays, now, ctx.config)
     const response = {
       id: randomUUID(),
       quotedPriceInCents: pricing.totalCents,
-      quoteExpirationTime: wireTime(quoteExpiresAt(now)),
+      quoteExpirationTime: wireTime(quoteExpiresAt(now, { config: ctx.config })),
       transitDays: days,
       estimatedDeliveryDate: eta,
     }
@@ -52,6 +52,6 @@ export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
     const rows = typeof reference === 'string' && reference !== '' ? await ctx.store.query<QuoteRow>(NEWEST_BY_REFERENCE, [caller.companyId, reference]) : []
     const newest = newestQuoteByReference(rows.map(storedQuoteOf), { companyId: caller.companyId, reference })
     if (isLeft(newest)) return sendProblem(reply, newest.left)
-    return reply.send(quoteByReferenceResponse(newest.right, await ctx.clocks.now(ctx.store, caller.companyId)))
+    return reply.send(quoteByReferenceResponse(newest.right, await ctx.clocks.now(ctx.store, caller.companyId), { config: ctx.config }))
   })
 }
