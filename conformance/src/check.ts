@@ -53,17 +53,35 @@ export interface Failure {
   readonly requests: ReadonlyArray<SentRequest>
 }
 
-/** What a check reports. A rule in `rules` passed unless a failure names it. */
+/**
+ * What a check reports, rule by rule. A rule in `rules` passed only when no failure names it, no
+ * `notReached` entry names it, and (when the check counts cases, `held`) at least one of its own
+ * cases ran to the end and held.
+ */
 export interface CheckResult {
   readonly check: string
-  /** The rules this check exercised (passed unless a failure names them). */
+  /** The rules this check exercised (passed unless a failure, `notReached` or a zero in `held` says otherwise). */
   readonly rules: ReadonlyArray<RuleId>
   readonly failures: ReadonlyArray<Failure>
   /** Rules the check could not exercise in this run (say without `--controls sandbox`), with why. */
   readonly notChecked: ReadonlyArray<{ rule: RuleId; why: string }>
+  /**
+   * Rules whose cases did not run to their end: the check stopped before them (another rule's
+   * counterexample, the request budget, a 429 the kit gave up on, a crash), with why. Never passed.
+   */
+  readonly notReached?: ReadonlyArray<{ rule: RuleId; why: string }>
+  /**
+   * How many of each rule's own cases ran to their end and held, for a check that attributes its
+   * cases to rules. A rule of `rules` with no held case and no failure is reported not reached.
+   * Absent: the check does not count by rule (a case of it exercises all its `rules`).
+   */
+  readonly held?: Readonly<Record<RuleId, number>>
   /** How many HTTP requests the check sent. */
   readonly requests: number
 }
+
+/** A rule's verdict in one check or in the report: `not reached` = the check stopped before its cases ran; `not checked` = it could not run them (why). */
+export type Verdict = 'passed' | 'failed' | 'not reached' | 'not checked'
 
 /** A check: a name, the rules it can exercise, what it needs, and how to run it. */
 export interface Check {

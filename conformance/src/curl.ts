@@ -1,12 +1,40 @@
 // A failure as a small program: the requests that show it as a bash script of curl calls, the
 // credentials as variables, and the ids the server made on earlier answers (an orderNumber, a
 // quote id) captured into shell variables, so the script replays on a fresh server.
-import { HEADER_KEY } from 'shipper-rules'
-import { isRawBody, type Exchange, type SentRequest } from './http.js'
+import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
+import { credentialHeadersWith, isRawBody, type Exchange, type SentRequest } from './http.js'
 
 export interface CurlContext {
   /** The run's exchanges: the answers to earlier requests, read to find the ids the server made. */
   readonly exchanges?: ReadonlyArray<Exchange>
+  /** A body over this many bytes is not written out in the script (default MAX_EMBEDDED_BODY): see largeBody. */
+  readonly maxBodyBytes?: number
+}
+
+/** The most bytes of one body a script or a report embeds as is: 64 KiB. */
+export const MAX_EMBEDDED_BODY = 64 * 1024
+
+/** A request body's bytes: a JSON value as its JSON text, a RawBody's text or bytes. */
+export const bodyBytes = (body: unknown): Buffer =>
+  isRawBody(body) ? (typeof body.raw === 'string' ? Buffer.from(body.raw, 'utf8') : Buffer.from(body.raw.buffer, body.raw.byteOffset, body.raw.byteLength)) : Buffer.from(JSON.stringify(body) ?? '', 'utf8')
+
+/**
+ * For a body over `max` bytes, the script lines that write it to "$TMP_BODY" without embedding it:
+ * its gzip, base64-encoded, when that is at most `max` characters (the padding of a large upload
+ * compresses to almost nothing, so the script still replays byte for byte); otherwise its first
+ * `max` bytes, with a comment saying the body was cut (its length and SHA-256), so the script
+ * sends less than the kit did. Undefined for a body of at most `max` bytes.
+ */
+export const largeBody = (body: unknown, max: number): string | undefined => {
+  const bytes = bodyBytes(body)
+  if (bytes.length <= max) return undefined
+  const zipped = gzipSync(bytes, { level: 9 }).toString('base64')
+  if (zipped.length <= max) {
+    return `# the body is ${bytes.length} bytes: written from its gzip (base64, ${zipped.length} characters), not embedded\nprintf '%s' ${shellQuote(zipped)} | base64 -d | gunzip > "$TMP_BODY"\n`
+  }
+  const sha = createHash('sha256').update(bytes).digest('hex')
+  return `# the body is ${bytes.length} bytes (sha256 ${sha}) and does not compress below ${max} bytes: only its first ${max} bytes are embedded, so this request sends less than the kit sent\nprintf '%s' ${shellQuote(bytes.subarray(0, max).toString('base64'))} | base64 -d > "$TMP_BODY"\n`
 }
 
 /** Quotes a string for bash: single quotes, each ' written as '\''. */
@@ -40,27 +68,23 @@ const withVariables = (text: string, vars: ReadonlyArray<{ value: string; name: 
   return parts.join('')
 }
 
+/** The shell variable of a company's credential in a script. */
+const variableOf = (company: 'main' | 'other', what: 'token' | 'apiKey'): string => `${company === 'main' ? '' : 'OTHER_'}${what === 'token' ? 'TOKEN' : 'API_KEY'}`
+
+/** The placeholder a company's credential takes while its header is built (http.ts's one mapping), then written as its shell variable. */
+const placeholder = (name: string): string => `\u0000conformance-${name}\u0000`
+
+/** The -H arguments of a request's credentials: the headers of http.ts's credentialHeadersWith, a company's value as its variable. */
 const credentialArgs = (c: SentRequest['credentials'], uses: Set<string>): string[] => {
-  if (c === 'none') return []
-  if (c === 'main') {
-    uses.add('TOKEN').add('API_KEY')
-    return [`-H "${HEADER_KEY.authorization}: Bearer $TOKEN"`, `-H "${HEADER_KEY.apiKey}: $API_KEY"`]
-  }
-  if (c === 'other') {
-    uses.add('OTHER_TOKEN').add('OTHER_API_KEY')
-    return [`-H "${HEADER_KEY.authorization}: Bearer $OTHER_TOKEN"`, `-H "${HEADER_KEY.apiKey}: $OTHER_API_KEY"`]
-  }
-  const out: string[] = []
-  const variable = (which: 'main' | 'other', what: 'TOKEN' | 'API_KEY'): string => {
-    const name = which === 'main' ? what : `OTHER_${what}`
+  const vars: Array<{ value: string; name: string }> = []
+  const headers = credentialHeadersWith(c, (source, what) => {
+    if ('literal' in source) return source.literal
+    const name = variableOf(source.company, what)
     uses.add(name)
-    return name
-  }
-  if (c.tokenOf !== undefined) out.push(`-H "${HEADER_KEY.authorization}: Bearer $${variable(c.tokenOf, 'TOKEN')}"`)
-  else if (c.token !== undefined) out.push('-H ' + shellQuote(`${HEADER_KEY.authorization}: Bearer ${c.token}`))
-  if (c.apiKeyOf !== undefined) out.push(`-H "${HEADER_KEY.apiKey}: $${variable(c.apiKeyOf, 'API_KEY')}"`)
-  else if (c.apiKey !== undefined) out.push('-H ' + shellQuote(`${HEADER_KEY.apiKey}: ${c.apiKey}`))
-  return out
+    vars.push({ value: placeholder(name), name })
+    return placeholder(name)
+  })
+  return Object.entries(headers).map(([k, v]) => `-H ${withVariables(`${k}: ${v}`, vars)}`)
 }
 
 const EXTRACT = (field: string): string =>
@@ -72,6 +96,7 @@ const EXTRACT = (field: string): string =>
  * server-made id captured for the requests after it.
  */
 export const toCurlScript = (requests: ReadonlyArray<SentRequest>, ctx: CurlContext = {}): string => {
+  const maxBodyBytes = ctx.maxBodyBytes ?? MAX_EMBEDDED_BODY
   const uses = new Set<string>(['BASE_URL'])
   const vars: Array<{ value: string; name: string }> = []
   const counters = { ORDER: 0, QUOTE: 0 }
@@ -80,7 +105,14 @@ export const toCurlScript = (requests: ReadonlyArray<SentRequest>, ctx: CurlCont
     const exchange = ctx.exchanges?.find((e) => e.request === req)
     const args = ['curl', '-sS', '-X', req.method, `"$BASE_URL"${withVariables(req.path, vars)}`, ...credentialArgs(req.credentials, uses)]
     let pre = ''
-    if (req.body !== undefined) {
+    const big = req.body === undefined ? undefined : largeBody(req.body, maxBodyBytes)
+    if (big !== undefined) {
+      if (isRawBody(req.body)) args.push('-H', shellQuote(`content-type: ${req.body.contentType}`))
+      else args.push('-H', shellQuote('content-type: application/json'))
+      pre = big
+      args.push('--data-binary', '@"$TMP_BODY"')
+      uses.add('TMP_BODY')
+    } else if (req.body !== undefined) {
       if (isRawBody(req.body)) {
         args.push('-H', shellQuote(`content-type: ${req.body.contentType}`))
         if (typeof req.body.raw === 'string') args.push('--data-binary', withVariables(req.body.raw, vars))

@@ -266,9 +266,9 @@ export const runModel = async <P, M extends object, R>(
   const first = check.startedAt ?? ctx.http.transcript.length
   let last: Failure | undefined
   let afterFailure = -1
-  let budget = false
+  let budget: string | false = false
   const property = fc.asyncProperty(run.params, fc.commands([...run.commands], { maxCommands: MAX_COMMANDS, size: 'max' }), async (p, cmds) => {
-    if (budget || afterFailure >= SHRINK_RUNS) return true
+    if (budget !== false || afterFailure >= SHRINK_RUNS) return true
     if (afterFailure >= 0) afterFailure++
     const start = ctx.http.transcript.length
     try {
@@ -277,7 +277,7 @@ export const runModel = async <P, M extends object, R>(
       return true
     } catch (e) {
       if (e instanceof BudgetExhausted) {
-        budget = true
+        budget = e.why
         return true
       }
       const requests = [...(check.prelude ?? []), ...ctx.http.transcript.requests(start)]
@@ -295,25 +295,33 @@ export const runModel = async <P, M extends object, R>(
   return result(ctx, check, first, last === undefined ? [] : [last], budget)
 }
 
-/** The CheckResult of a check: its rules less those not checked (the budget running out leaves all of them unjudged). */
+/**
+ * The CheckResult of a check that does not count cases by rule. Its rules less those not checked;
+ * a rule no failure names is not reached when the check stopped early: at another rule's
+ * counterexample (the property stops there), or when the kit stopped sending (`budget`: true, or
+ * the why; the request budget, a 429 not waited out). Never passed without its cases run.
+ */
 export const result = (
   ctx: KitContext,
   check: { readonly name: string; readonly rules: ReadonlyArray<RuleId>; readonly notChecked?: ReadonlyArray<{ rule: RuleId; why: string }> },
   first: number,
   failures: ReadonlyArray<Failure>,
-  budget: boolean,
+  budget: boolean | string,
 ): CheckResult => {
   const notChecked = [...(check.notChecked ?? [])]
-  if (budget && failures.length === 0) {
-    for (const rule of check.rules) {
-      if (!notChecked.some((n) => n.rule === rule)) notChecked.push({ rule, why: 'the request budget (--max-requests) ran out during the check' })
-    }
-  }
+  const failed = new Set(failures.map((f) => f.rule))
+  const stopWhy =
+    budget !== false ? (typeof budget === 'string' ? budget : ctx.http.stoppedWhy ?? 'the request budget (--max-requests) ran out') + ' during the check'
+    : failures.length > 0 ? `the check stopped at a counterexample of ${[...failed].join(', ')} before this rule's cases ran to their end`
+    : undefined
+  const notReached =
+    stopWhy === undefined ? [] : check.rules.filter((r) => !failed.has(r) && !notChecked.some((n) => n.rule === r)).map((rule) => ({ rule, why: stopWhy }))
   return {
     check: check.name,
-    rules: check.rules.filter((r) => !notChecked.some((n) => n.rule === r)),
+    rules: check.rules.filter((r) => !notChecked.some((n) => n.rule === r) && !notReached.some((n) => n.rule === r)),
     failures,
     notChecked,
+    notReached,
     requests: ctx.http.transcript.length - first,
   }
 }
@@ -343,9 +351,149 @@ export const guarded = async (
   try {
     return await body()
   } catch (e) {
-    if (e instanceof BudgetExhausted) return result(ctx, check, startedAt, [], true)
+    if (e instanceof BudgetExhausted) return result(ctx, check, startedAt, [], e.why)
     if (!(e instanceof RuleBroken)) throw e
     const failure: Failure = { rule: e.rule, check: check.name, expected: e.expected, actual: e.actual, requests: ctx.http.transcript.requests(startedAt) }
     return result(ctx, check, startedAt, [failure], false)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The property runner of the stateless checks: cases attributed to rules, and a counterexample
+// of one rule does not end the other rules' cases.
+
+/** What one case found: the rule it departs from, what the library predicted and what came. */
+export interface Found {
+  readonly rule: RuleId
+  readonly expected: string
+  readonly actual: string
+}
+
+export interface RuleProperty<I> {
+  readonly name: string
+  /** Every rule the property can judge. */
+  readonly rules: ReadonlyArray<RuleId>
+  readonly arb: fc.Arbitrary<I>
+  /** The rules one case exercises, known before it is sent (the library's prediction): a case that held counts for each. */
+  readonly rulesOf: (input: I) => ReadonlyArray<RuleId>
+  /** Sends one case (every request it sends pushed on `sent`) and judges the answer: null when it held. */
+  readonly send: (input: I, sent: SentRequest[]) => Promise<Found | null>
+  /** Smaller cases to try, greedily, after fast-check's shrink (a failure's script then shows only what matters). */
+  readonly smaller?: (input: I) => ReadonlyArray<I>
+  /** The requests that made what every case uses: they open every failure's script. */
+  readonly prelude?: ReadonlyArray<SentRequest>
+  /** Cases run first, whatever the seed (fast-check's `examples`). */
+  readonly examples?: ReadonlyArray<I>
+}
+
+/** More runs fast-check may make while it shrinks one counterexample of a rule property. */
+const RULE_SHRINK_RUNS = 40
+/** Greedy minimization tries after the shrink, for a rule property's counterexample. */
+const MAX_MINIMIZE_TRIES = 60
+/** The most rounds of a rule property: the first, and one more after each counterexample, up to this many in all. */
+export const MAX_ROUNDS = 8
+
+/**
+ * Runs a rule property against the server, rule by rule. Round 1 is `ctx.runs` cases (after the
+ * examples) with the run's seed; at a counterexample fast-check shrinks it (at most
+ * RULE_SHRINK_RUNS more runs), `smaller` minimizes it, and its rule is failed. The next round
+ * runs `ctx.runs` fresh cases (the seed moved on) with that rule's cases left out, and so on until
+ * a round ends without a counterexample (every rule not failed ran its cases to the end) or
+ * MAX_ROUNDS rounds were run (the rules neither failed nor finished are then not reached). A case
+ * that held counts for each rule of `rulesOf`; the budget or a 429 not waited out ends it all, the
+ * unfinished rules not reached; an exception of the kit is a KIT-CRASH failure, and the rest not
+ * reached.
+ */
+export const runRuleProperty = async <I>(ctx: KitContext, p: RuleProperty<I>): Promise<CheckResult> => {
+  const first = ctx.http.transcript.length
+  const failed = new Map<RuleId, Failure>()
+  const held: Record<RuleId, number> = {}
+  for (const r of p.rules) held[r] = 0
+  let stop: string | undefined
+  let finished = false
+  const extra: Failure[] = []
+  for (let round = 0; round < MAX_ROUNDS && stop === undefined; round++) {
+    let last: { found: Found; requests: SentRequest[] } | null = null
+    let afterFailure = -1
+    const property = fc.asyncProperty(p.arb, async (input) => {
+      if (stop !== undefined || afterFailure >= RULE_SHRINK_RUNS) return true
+      if (afterFailure >= 0) afterFailure++
+      const rules = p.rulesOf(input)
+      // this rule has its counterexample already: its cases are left out
+      if (rules.some((r) => failed.has(r))) return true
+      const sent: SentRequest[] = []
+      let found: Found | null
+      try {
+        found = await p.send(input, sent)
+      } catch (e) {
+        if (e instanceof BudgetExhausted) {
+          stop = e.why
+          return true
+        }
+        throw e
+      }
+      if (found === null) {
+        if (afterFailure < 0) for (const r of rules) held[r] = (held[r] ?? 0) + 1
+        return true
+      }
+      if (failed.has(found.rule)) return true
+      last = { found, requests: sent }
+      if (afterFailure < 0) afterFailure = 0
+      return false
+    })
+    const examples = round === 0 ? (p.examples ?? []).map((e): [I] => [e]) : []
+    const out = await fc.check(property, { seed: (ctx.seed + round * 7919) | 0, numRuns: Math.max(1, ctx.runs) + examples.length, examples })
+    if (!out.failed) {
+      finished = stop === undefined
+      break
+    }
+    let shrunk = last as { found: Found; requests: SentRequest[] } | null
+    if (shrunk === null) {
+      const err = out.errorInstance
+      extra.push({ rule: KIT_CRASH, check: p.name, expected: 'the check runs to its end', actual: err instanceof Error ? err.stack ?? err.message : String(err), requests: [] })
+      stop = 'the check crashed before this rule\'s cases ran to their end'
+      break
+    }
+    if (p.smaller !== undefined && out.counterexample !== null) {
+      // fast-check shrinks what it generated, but a chained arbitrary keeps most of what it was built
+      // on: drop, one at a time, what the failure does not need (greedy, bounded)
+      let input = out.counterexample[0]
+      let tries = 0
+      for (let progress = true; progress && tries < MAX_MINIMIZE_TRIES; ) {
+        progress = false
+        for (const candidate of p.smaller(input)) {
+          if (tries >= MAX_MINIMIZE_TRIES) break
+          tries += 1
+          const sent: SentRequest[] = []
+          let found: Found | null
+          try {
+            found = await p.send(candidate, sent)
+          } catch {
+            break
+          }
+          if (found !== null && found.rule === shrunk.found.rule) {
+            input = candidate
+            shrunk = { found, requests: sent }
+            progress = true
+            break
+          }
+        }
+      }
+    }
+    failed.set(shrunk.found.rule, { rule: shrunk.found.rule, check: p.name, expected: shrunk.found.expected, actual: shrunk.found.actual, requests: [...(p.prelude ?? []), ...shrunk.requests] })
+  }
+  const why =
+    stop !== undefined ? `${stop} during the check`
+    : finished ? undefined
+    : `the check stopped after ${MAX_ROUNDS} counterexamples (its bound) before this rule's cases ran to their end`
+  const notReached = why === undefined ? [] : p.rules.filter((r) => !failed.has(r)).map((rule) => ({ rule, why }))
+  return {
+    check: p.name,
+    rules: p.rules.filter((r) => !notReached.some((n) => n.rule === r)),
+    failures: [...failed.values(), ...extra],
+    notChecked: [],
+    notReached,
+    held,
+    requests: ctx.http.transcript.length - first,
   }
 }

@@ -6,7 +6,6 @@
 // compared with what was sent. A failing body is shrunk by fast-check: the last failing run of the
 // shrink is the smallest, and its requests are the failure's.
 import fc from 'fast-check'
-import { isDeepStrictEqual } from 'node:util'
 import {
   isOrderNumber,
   QuoteResponse,
@@ -20,9 +19,11 @@ import {
   validationProblem,
 } from 'shipper-rules'
 import { appointmentRequestArb, corruptedArb, createRequestArb, DELETE, pathsOf, quoteRequestArb, renderPath, setAt, type JsonPath } from '../../arbitraries.js'
-import type { Check, CheckResult, Failure, KitContext, RuleId } from '../../check.js'
-import { BudgetExhausted, type Received, type SentRequest } from '../../http.js'
-import { describePredicted, describeReceived, makeResources, matchesProblem, ruleForPath, type Predicted, type RequestKind } from './common.js'
+import type { Check, KitContext, RuleId } from '../../check.js'
+import type { Received, SentRequest } from '../../http.js'
+import { judge as judgeValues, judgeProblem, renderDiffs } from '../../judge.js'
+import { runRuleProperty, type Found } from '../support.js'
+import { describePredicted, describeReceived, makeResources, ruleForPath, type Predicted, type RequestKind } from './common.js'
 
 /** One generated case: the body, and the corrupted path (null for a valid body). */
 interface Input {
@@ -30,13 +31,6 @@ interface Input {
   readonly path: JsonPath | null
   readonly kind: string
   readonly stop: string
-}
-
-/** A discrepancy found on one case. */
-interface Found {
-  readonly rule: RuleId
-  readonly expected: string
-  readonly actual: string
 }
 
 const inputsOf = (valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Input> =>
@@ -66,17 +60,36 @@ const judge = async (
 ): Promise<Found | null> => {
   const where = input.path === null ? 'a valid body' : `a body whose ${renderPath(input.path)} is corrupted (${input.kind})`
   if (predicted !== null) {
-    if (matchesProblem(got, predicted)) return null
-    // a violation at orderComponents itself is the order's totals (FRT-12), whichever field pushed them over
-    const rule = predicted.violations?.some((v) => v.field === 'orderComponents') === true && predicted.status === 422 ? 'FRT-12' : ruleForPath(kind, input.path, predicted.status === 422 || input.kind === 'outOfRange')
-    return { rule, expected: `${where}: ${describePredicted(predicted)}`, actual: describeReceived(got) }
+    const diffs = judgeProblem(predicted, got.status, got.json)
+    if (diffs.length === 0) return null
+    return { rule: caseRule(kind, input, predicted), expected: `${where}: ${describePredicted(predicted)}`, actual: `${describeReceived(got)}\n${renderDiffs(diffs)}` }
   }
   if (got.status === 200) return onSuccess()
   if (isCatalogued422(got)) return null
-  return { rule: ruleForPath(kind, input.path, false), expected: `${where}: 200, or a 422 denial the spec names (CRT-11)`, actual: describeReceived(got) }
+  return { rule: caseRule(kind, input, null), expected: `${where}: 200, or a 422 denial the spec names (CRT-11)`, actual: describeReceived(got) }
 }
 
-const MAX_MINIMIZE_TRIES = 60
+/** The rule a case is judged by: the corrupted field's (a violation at orderComponents itself is the order totals', FRT-12), or the request's own rule for a valid body. */
+const caseRule = (kind: RequestKind, input: Input, predicted: Predicted | null): RuleId => {
+  if (predicted === null) return ruleForPath(kind, input.path, false)
+  // a violation at orderComponents itself is the order's totals (FRT-12), whichever field pushed them over
+  if (predicted.violations?.some((v) => v.field === 'orderComponents') === true && predicted.status === 422) return 'FRT-12'
+  return ruleForPath(kind, input.path, predicted.status === 422 || input.kind === 'outOfRange')
+}
+
+/** What a valid body's acceptance shows besides the request's own rule: the deprecated palletDimensions accepted (FRT-04, ID-04). */
+const acceptedSpellings = (body: unknown): RuleId[] => {
+  const components = obj(body)['orderComponents']
+  return Array.isArray(components) && components.some((c) => obj(c)['palletDimensions'] !== undefined) ? ['FRT-04', 'ID-04'] : []
+}
+
+/**
+ * The rules one case exercises, before it is sent: a corrupted body the rule of its field (the
+ * library's validator says which answer is due); a valid body the request's rule, the rules its
+ * success answer is judged by (`success`), and FRT-04/ID-04 when it uses palletDimensions.
+ */
+const rulesOfCase = (kind: RequestKind, input: Input, predicted: Predicted | null, success: ReadonlyArray<RuleId>): RuleId[] =>
+  input.path === null && predicted === null ? [...new Set([ruleForPath(kind, null, false), ...success, ...acceptedSpellings(input.body)])] : [caseRule(kind, input, predicted)]
 
 /**
  * The inputs with one member or array item less than `input`'s body, never one on the corrupted
@@ -101,94 +114,28 @@ const smaller = (input: Input): Input[] => {
     .map((p) => ({ ...input, body: setAt(input.body, p, DELETE) }))
 }
 
-/** Runs one property with the run's seed; the failure (if any) is the shrunk case's. */
-const runProperty = async (
-  ctx: KitContext,
-  name: string,
-  arb: fc.Arbitrary<Input>,
-  one: (input: Input, sent: SentRequest[]) => Promise<Found | null>,
-  prefix: ReadonlyArray<SentRequest>,
-): Promise<{ failure: Failure | null; budget: boolean }> => {
-  let last: { found: Found; requests: SentRequest[] } | null = null
-  let budget = false
-  const result = await fc.check(
-    fc.asyncProperty(arb, async (input) => {
-      if (budget) return true
-      const sent: SentRequest[] = []
-      try {
-        const found = await one(input, sent)
-        if (found === null) return true
-        last = { found, requests: sent }
-        return false
-      } catch (e) {
-        // an exhausted budget ends the property quietly: the remaining runs are skipped, not failed
-        if (e instanceof BudgetExhausted) {
-          budget = true
-          return true
-        }
-        throw e
-      }
-    }),
-    { seed: ctx.seed, numRuns: ctx.runs },
-  )
-  if (!result.failed) return { failure: null, budget }
-  let shrunk = last as { found: Found; requests: SentRequest[] } | null
-  if (shrunk !== null && result.counterexample !== null) {
-    // fast-check shrinks the corruption, but a chained arbitrary keeps most of the valid body it was
-    // built on: drop, one at a time, every member the failure does not need (greedy, bounded)
-    let input = result.counterexample[0]
-    let tries = 0
-    for (let progress = true; progress && tries < MAX_MINIMIZE_TRIES; ) {
-      progress = false
-      for (const candidate of smaller(input)) {
-        if (tries >= MAX_MINIMIZE_TRIES) break
-        tries += 1
-        const sent: SentRequest[] = []
-        let found: Found | null
-        try {
-          found = await one(candidate, sent)
-        } catch {
-          break
-        }
-        if (found !== null && found.rule === shrunk.found.rule) {
-          input = candidate
-          shrunk = { found, requests: sent }
-          progress = true
-          break
-        }
-      }
-    }
-  }
-  if (shrunk === null) {
-    const err = result.errorInstance
-    return { failure: { rule: 'KIT-CRASH', check: name, expected: 'the check runs to its end', actual: err instanceof Error ? err.stack ?? err.message : String(err), requests: [] }, budget }
-  }
-  return { failure: { rule: shrunk.found.rule, check: name, expected: shrunk.found.expected, actual: shrunk.found.actual, requests: [...prefix, ...shrunk.requests] }, budget }
-}
-
-const result = (check: Check, ctx: KitContext, start: number, failure: Failure | null, budget: boolean): CheckResult => ({
-  check: check.name,
-  rules: check.rules,
-  failures: failure === null ? [] : [failure],
-  notChecked: budget ? [{ rule: check.rules[0]!, why: 'the request budget (--max-requests) ran out during this check: fewer runs than asked' }] : [],
-  requests: ctx.http.count - start,
-})
-
 const predictedOf = (e: { _tag: 'Left'; left: { status: number; reason: string; violations?: ReadonlyArray<{ field: string }> } } | { _tag: 'Right' }): Predicted | null =>
   e._tag === 'Left' ? e.left : null
 
-const QUOTE_RULES: ReadonlyArray<RuleId> = ['QTE-01', 'QTE-03', 'ADDR-02', 'ADDR-04', 'ADDR-06', 'ADDR-13', 'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-05', 'FRT-10', 'FRT-12', 'ID-04', 'ADDR-07', 'ID-02', 'ID-03']
+/** The rules the quote check judges; ADDR-07, FRT-05, FRT-10, ID-03 and QTE-03 have no case of their own here (a valid body's type checks cannot fail for them). */
+const QUOTE_RULES: ReadonlyArray<RuleId> = ['QTE-01', 'ADDR-02', 'ADDR-04', 'ADDR-06', 'ADDR-13', 'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-12', 'ID-04', 'ID-02']
+
+/** A valid body of an arbitrary at the run's seed: the first case of a property, so every run has one whatever the draw. */
+const validExample = (ctx: KitContext, valid: fc.Arbitrary<Record<string, unknown>>): Input => ({ body: fc.sample(valid, { seed: ctx.seed, numRuns: 1 })[0], path: null, kind: 'valid', stop: 'PICKUP' })
 
 export const quoteRequests: Check = {
   name: 'quote-request',
   rules: QUOTE_RULES,
   async run(ctx) {
-    const start = ctx.http.count
-    const { failure, budget } = await runProperty(
-      ctx,
-      this.name,
-      inputsOf(quoteRequestArb(ctx.marker)),
-      async (input, sent) => {
+    const valid = quoteRequestArb(ctx.marker)
+    return runRuleProperty(ctx, {
+      name: this.name,
+      rules: this.rules,
+      arb: inputsOf(valid),
+      examples: [validExample(ctx, valid)],
+      smaller,
+      rulesOf: (input) => rulesOfCase('quote', input, predictedOf(validateQuoteRequest(input.body)), ['ID-02']),
+      send: async (input, sent) => {
         const req: SentRequest = { method: 'POST', path: '/v1/shipper/quote', headers: {}, credentials: 'main', body: input.body }
         sent.push(req)
         const got = await ctx.http.send(req)
@@ -198,39 +145,41 @@ export const quoteRequests: Check = {
           const q = obj(got.json)
           const price = q['quotedPriceInCents']
           if (price !== null && !Number.isSafeInteger(price)) return { rule: 'ID-02', expected: 'quotedPriceInCents an integer number of cents', actual: String(price) }
-          const t = q['transitDays']
-          if (t !== null && !(Number.isInteger(t) && (t as number) >= 0)) return { rule: 'QTE-03', expected: 'transitDays a whole number of business days or null', actual: String(t) }
           // the quote reads back as it was answered
           const back: SentRequest = { method: 'GET', path: `/v1/shipper/quote/${encodeURIComponent(String(q['id']))}`, headers: {}, credentials: 'main' }
           sent.push(back)
           const read = await ctx.http.send(back)
-          if (read.status !== 200 || !isDeepStrictEqual(obj(read.json)['id'], q['id']) || !isDeepStrictEqual(obj(read.json)['quotedPriceInCents'], price))
-            return { rule: 'QTE-01', expected: `GET of the quote: 200 with id ${String(q['id'])} and its price`, actual: describeReceived(read) }
+          const diffs = read.status === 200 ? judgeValues({ id: q['id'], quotedPriceInCents: price }, obj(read.json), { partial: true }) : []
+          if (read.status !== 200 || diffs.length > 0)
+            return { rule: 'QTE-01', expected: `GET of the quote: 200 with id ${String(q['id'])} and its price`, actual: `${describeReceived(read)}${diffs.length > 0 ? `\n${renderDiffs(diffs)}` : ''}` }
           return null
         })
       },
-      [],
-    )
-    return result(this, ctx, start, failure, budget)
+    })
   },
 }
 
+/** The rules the create check judges; ADDR-07, FRT-05 and FRT-10 have no case of their own here. */
 const CREATE_RULES: ReadonlyArray<RuleId> = [
   'CRT-01', 'CRT-02', 'CRT-03', 'CRT-04', 'CRT-06', 'CRT-07', 'CRT-08', 'CRT-09', 'CRT-11', 'ORD-02', 'ID-01',
   'ADDR-01', 'ADDR-02', 'ADDR-04', 'ADDR-05', 'ADDR-06', 'ADDR-08', 'ADDR-09', 'ADDR-10', 'ADDR-11', 'ADDR-12',
-  'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-05', 'FRT-10', 'FRT-12', 'ID-04', 'ADDR-07',
+  'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-12', 'ID-04',
 ]
 
 export const createRequests: Check = {
   name: 'create-request',
   rules: CREATE_RULES,
   async run(ctx) {
-    const start = ctx.http.count
-    const { failure, budget } = await runProperty(
-      ctx,
-      this.name,
-      inputsOf(createRequestArb(ctx.marker)),
-      async (input, sent) => {
+    const valid = createRequestArb(ctx.marker)
+    return runRuleProperty(ctx, {
+      name: this.name,
+      rules: this.rules,
+      arb: inputsOf(valid),
+      examples: [validExample(ctx, valid)],
+      smaller,
+      rulesOf: (input) =>
+        rulesOfCase('create', input, predictedOf(validateCreateShipment(input.body)), ['ORD-02', 'ID-01', 'CRT-11', ...(obj(input.body)['companyId'] === undefined ? [] : ['CRT-09'])]),
+      send: async (input, sent) => {
         const req: SentRequest = { method: 'POST', path: '/v1/shipper/shipment', headers: {}, credentials: 'main', body: input.body }
         sent.push(req)
         const got = await ctx.http.send(req)
@@ -244,9 +193,7 @@ export const createRequests: Check = {
           return null
         })
       },
-      [],
-    )
-    return result(this, ctx, start, failure, budget)
+    })
   },
 }
 
@@ -260,36 +207,43 @@ export const appointmentRequests: Check = {
     const res = await makeResources(ctx, 'APT')
     if ('error' in res) return { check: this.name, rules: [], failures: [], notChecked: this.rules.map((rule) => ({ rule, why: res.error })), requests: ctx.http.count - start }
     const body = (res.requests[1]!.body ?? {}) as Record<string, unknown>
-    const { failure, budget } = await runProperty(
-      ctx,
-      this.name,
-      inputsOf(appointmentRequestArb),
-      async (input, sent) => {
+    const predict = (input: Input): Predicted | null => {
+      const v = validateAppointmentRequirement(input.body)
+      return v._tag === 'Left' ? validationProblem(v.left) : null
+    }
+    return runRuleProperty(ctx, {
+      name: this.name,
+      rules: this.rules,
+      arb: inputsOf(appointmentRequestArb),
+      examples: [validExample(ctx, appointmentRequestArb)],
+      smaller,
+      prelude: res.requests,
+      rulesOf: (input) => rulesOfCase('appointment', input, predict(input), ['APT-14', 'APT-17']),
+      send: async (input, sent) => {
         const path = `/v1/shipper/shipment/${res.orderNumber}/appointment/${input.stop}`
         const req: SentRequest = { method: 'PUT', path, headers: {}, credentials: 'main', body: input.body }
         sent.push(req)
         const got = await ctx.http.send(req)
         const v = validateAppointmentRequirement(input.body)
-        const predicted = v._tag === 'Left' ? validationProblem(v.left) : null
-        return judge('appointment', input, predicted, got, async () => {
+        return judge('appointment', input, predict(input), got, async () => {
           if (v._tag === 'Left') return null
           const address = obj(input.stop.toUpperCase() === 'PICKUP' ? body['pickupAddress'] : body['deliveryAddress'])
           const fallback: { contactPerson?: string; phoneNumber?: string; email?: string } = {}
           for (const k of ['contactPerson', 'phoneNumber', 'email'] as const) if (typeof address[k] === 'string') fallback[k] = address[k] as string
           const due = mergeAppointment({ order: v.right, address: fallback, orderRequired: address['appointmentRequired'] === true })
           const read = readAppointmentResponse(got.json)
-          if (read._tag === 'Left' || !isDeepStrictEqual(JSON.parse(JSON.stringify(read.right)), JSON.parse(JSON.stringify(due))))
-            return { rule: 'APT-16', expected: `the PUT answer is the order-level requirement as sent, merged: ${JSON.stringify(due)}`, actual: describeReceived(got) }
+          const diffs = read._tag === 'Left' ? [] : judgeValues(JSON.parse(JSON.stringify(due)), JSON.parse(JSON.stringify(read.right)))
+          if (read._tag === 'Left' || diffs.length > 0)
+            return { rule: 'APT-16', expected: `the PUT answer is the order-level requirement as sent, merged: ${JSON.stringify(due)}`, actual: `${describeReceived(got)}${diffs.length > 0 ? `\n${renderDiffs(diffs)}` : ''}` }
           const back: SentRequest = { method: 'GET', path, headers: {}, credentials: 'main' }
           sent.push(back)
           const again = await ctx.http.send(back)
-          if (again.status !== 200 || !isDeepStrictEqual(again.json, got.json))
-            return { rule: 'APT-16', expected: `GET after PUT answers what the PUT answered: ${got.text}`, actual: describeReceived(again) }
+          const same = again.status === 200 ? judgeValues(got.json, again.json) : []
+          if (again.status !== 200 || same.length > 0)
+            return { rule: 'APT-16', expected: `GET after PUT answers what the PUT answered: ${got.text}`, actual: `${describeReceived(again)}${same.length > 0 ? `\n${renderDiffs(same)}` : ''}` }
           return null
         })
       },
-      res.requests,
-    )
-    return result(this, ctx, start, failure, budget)
+    })
   },
 }
