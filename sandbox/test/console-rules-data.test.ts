@@ -12,7 +12,7 @@ import * as geo from 'shipper-rules/geo'
 import * as openapi from 'shipper-rules/openapi'
 import { describe, expect, it } from 'vitest'
 import * as ruleFunctions from '../console/src/generated/rule-functions.js'
-import { readPath, reviveArgs, runExample, showValue, violationsOf } from '../console/src/rules/run.js'
+import { readPath, runExample, sameJson, showValue, violationsOf } from '../console/src/rules/run.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const read = (p: string): string => readFileSync(join(ROOT, p), 'utf8')
@@ -95,8 +95,11 @@ describe('rules data generator', () => {
     for (const r of data.rules.filter((x) => !x.kind.includes('D'))) expect(r.decision).toBe('')
   })
 
-  it('rule-functions.ts re-exports exactly the functions the runnable examples call', () => {
-    const called = new Set(Object.values(data.functions).flatMap((f) => f.examples.flatMap((e) => e.calls.map((c) => c.fn))))
+  it('rule-functions.ts re-exports exactly the functions the runnable examples call and the constants they name', () => {
+    const calls = Object.values(data.functions).flatMap((f) => f.examples.flatMap((e) => e.calls))
+    const named = calls.flatMap((c) => [...JSON.stringify(c.args).matchAll(/\{"\$export":"([^"]+)"\}/g)].map((m) => m[1]!))
+    expect(named.length).toBeGreaterThan(0)
+    const called = new Set([...calls.map((c) => c.fn), ...named])
     expect(Object.keys(map).sort()).toEqual([...called].sort())
     for (const name of called) expect(map[name]).toBe((library as unknown as Record<string, unknown>)[name])
   })
@@ -109,14 +112,17 @@ describe('the Rules page runner', () => {
     let compared = 0
     const wrong: string[] = []
     for (const c of calls) {
-      const result = runExample(c.fn, JSON.stringify(c.args), { ...map, ...(library as unknown as Record<string, unknown>) }, c.then)
-      expect(`${c.fn}: ${result.ok ? 'ran' : result.error}`).toBe(`${c.fn}: ran`)
-      if (!('expectedValue' in c)) continue
-      const answer = (ruleFunctions as unknown as Record<string, (...a: unknown[]) => unknown>)[c.fn]!(...(reviveArgs(c.args, library as unknown as Record<string, unknown>) as unknown[]))
-      const readValue = readPath(answer, c.then)
-      if (readValue === null) continue
+      const result = runExample(c.fn, JSON.stringify(c.args), map, c.then)
+      if (!result.ok) {
+        wrong.push(`${c.fn}: ${result.error}`)
+        continue
+      }
+      if (!('expectedValue' in c) || result.asserted === undefined) continue
       compared++
-      if (JSON.stringify(asJson(readValue.value)) !== JSON.stringify(asJson(c.expectedValue))) wrong.push(`${c.fn}${c.then}: ${showValue(readValue.value)} ≠ ${c.expected ?? ''}`)
+      // the page's own comparison, and an independent one on the JSON text
+      const same = sameJson(result.asserted.value, c.expectedValue)
+      expect(same).toBe(JSON.stringify(asJson(result.asserted.value)) === JSON.stringify(asJson(c.expectedValue)))
+      if (!same) wrong.push(`${c.fn}${c.then}: ${showValue(result.asserted.value)} ≠ ${c.expected ?? ''}`)
     }
     expect(wrong).toEqual([])
     expect(compared).toBeGreaterThan(60)
@@ -128,7 +134,7 @@ describe('the Rules page runner', () => {
     expect(runExample('eval', '["1"]', map)).toEqual({ ok: false, error: "No library function eval in this page's map." })
     expect(runExample('toString', '[]', map)).toMatchObject({ ok: false })
     expect(runExample('densityOf', '[{"$export": "NOPE"}]', map)).toMatchObject({ ok: false })
-    expect(runExample('densityOf', '[500, {"length": 48, "width": 40, "height": 48}]', map)).toEqual({ ok: true, text: '9.375', violations: [], read: null })
+    expect(runExample('densityOf', '[500, {"length": 48, "width": 40, "height": 48}]', map)).toEqual({ ok: true, text: '9.375', violations: [], read: null, asserted: { value: 9.375 } })
   })
 
   it('lists the violations of a Left and of a ProblemDetail; reads plain paths only', () => {

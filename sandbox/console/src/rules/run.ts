@@ -5,6 +5,7 @@
 // carry: { "$export": NAME } is the library's constant NAME, { "$dateTime": text, "options": {...} }
 // is luxon's DateTime.fromISO(text, options), as the doc comments write instants.
 import { DateTime } from 'luxon'
+import { canonicalJson } from 'shipper-rules'
 
 /** A runnable call of the rules data: the function's name, its arguments as JSON, what the example reads of the answer, the assertion's text. */
 export interface ExampleCall {
@@ -23,7 +24,15 @@ export interface ShownViolation {
 
 /** What a run shows: the answer as text, its violations when it has any, or why it could not run. */
 export type RunResult =
-  | { readonly ok: true; readonly text: string; readonly violations: ReadonlyArray<ShownViolation>; readonly read: string | null }
+  | {
+      readonly ok: true
+      readonly text: string
+      readonly violations: ReadonlyArray<ShownViolation>
+      /** What the example reads of the answer (`then`), as text; null when it reads the whole answer or a method's result. */
+      readonly read: string | null
+      /** The value the example's assertion is about: the answer, or what `then` reads of it; absent when `then` calls a method. */
+      readonly asserted?: { readonly value: unknown }
+    }
   | { readonly ok: false; readonly error: string }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -132,8 +141,23 @@ export const runExample = (fn: string, argsText: string, library: Readonly<Recor
       text: showValue(answer),
       violations: violationsOf(answer),
       read: then === '' || read === null ? null : showValue(read.value),
+      ...(read === null ? {} : { asserted: read }),
     }
   } catch (e) {
     return { ok: false, error: `The call threw: ${e instanceof Error ? e.message : String(e)}` }
+  }
+}
+
+/**
+ * Whether two values are the same once written as JSON (a DateTime as its ISO text, undefined members
+ * dropped), key order aside: the library's canonical JSON (RFC 8785 layout) of both.
+ */
+export const sameJson = (a: unknown, b: unknown): boolean => {
+  if (a === undefined || b === undefined) return a === b
+  try {
+    const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown
+    return canonicalJson(json(a)) === canonicalJson(json(b))
+  } catch {
+    return false
   }
 }
