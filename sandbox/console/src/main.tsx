@@ -9,6 +9,13 @@ import type { PageName, PageProps, Route, Session } from './types.js'
 import { SignInPage, OperatorPage } from './pages/signIn.js'
 import { RulesPage } from './pages/rules.js'
 import { MapPage } from './pages/map.js'
+import { RequestLogPage } from './pages/requestLog.js'
+import { RequestDetailPage } from './pages/requestDetail.js'
+import { ErrorsPage } from './pages/errors.js'
+import { OrdersPage } from './pages/orders.js'
+import { OrderPage } from './pages/order.js'
+import { ClockPage } from './pages/clock.js'
+import { ExplorerPage } from './pages/explorer.js'
 import './console.css'
 
 /** The navigation, in the contract's names and order. */
@@ -63,7 +70,14 @@ function Page({ route, session, onSession }: { route: Route; session: Session | 
 
 /** The company pages, by route. */
 const PAGES: { readonly [P in PageName]?: (props: PageProps) => JSX.Element | null } = {
+  log: RequestLogPage,
+  logEntry: RequestDetailPage,
+  errors: ErrorsPage,
+  orders: OrdersPage,
+  order: OrderPage,
+  clock: ClockPage,
   map: MapPage,
+  explorer: ExplorerPage,
 }
 
 function NeedsSignIn({ who }: { who: string }) {
