@@ -2,13 +2,14 @@
 // by the library (quote matchability and tender pricing, the confirm-time checks, the merge with a
 // place default, upload type and size, the tracking estimate and the invoice).
 import type { Check } from '../../check.js'
+import { calendarEta } from './calendar.js'
 import { confirmTime } from './confirm.js'
 import { deliveredOrder } from './delivered.js'
 import { placeMerge } from './merge.js'
 import { quoteMatchable, tenderWithoutQuote } from './quotes.js'
 import { uploads } from './uploads.js'
 
-export { confirmTime, deliveredOrder, placeMerge, quoteMatchable, tenderWithoutQuote, uploads }
+export { calendarEta, confirmTime, deliveredOrder, placeMerge, quoteMatchable, tenderWithoutQuote, uploads }
 
 /** Every coverage check, in the order a run takes them (the clock-moving quote check last: it ages every quote of the company). */
-export const COVERAGE_CHECKS: ReadonlyArray<Check> = [tenderWithoutQuote, confirmTime, placeMerge, uploads, deliveredOrder, quoteMatchable]
+export const COVERAGE_CHECKS: ReadonlyArray<Check> = [tenderWithoutQuote, calendarEta, confirmTime, placeMerge, uploads, deliveredOrder, quoteMatchable]

@@ -6,8 +6,9 @@ import { idempotency } from './idempotency.js'
 import { lifecycle } from './lifecycle.js'
 import { quoteThenCreate } from './quoteThenCreate.js'
 import { tenancy } from './tenancy.js'
+import { windows } from './windows.js'
 
-export { appointments, idempotency, lifecycle, quoteThenCreate, tenancy }
+export { appointments, idempotency, lifecycle, quoteThenCreate, tenancy, windows }
 
-/** Every stateful check, in the order a run takes them (tenancy last: it needs the other company). */
-export const STATEFUL_CHECKS: ReadonlyArray<Check> = [quoteThenCreate, idempotency, lifecycle, appointments, tenancy]
+/** Every stateful check, in the order a run takes them (tenancy: it needs the other company; the windows last: they move the company clock by days). */
+export const STATEFUL_CHECKS: ReadonlyArray<Check> = [quoteThenCreate, idempotency, lifecycle, appointments, tenancy, windows]

@@ -1,0 +1,70 @@
+// QTE-03 and QTE-04 by the declared calendar: a quote's transitDays and estimatedDeliveryDate for a
+// pickup at an edge of the business-day calendar (shipper-rules/arbitraries calendarEdgePickups:
+// a holiday's eve a minute before, at and after the delivery stop's close time, the holiday at
+// 00:00, the Friday before it at 23:59, a weekend; first, whatever the seed) and then at random
+// minutes of the year (pickupAcrossCalendarArb). How many business days the lane takes is the
+// server's; what it derives from that figure is the library's: the ETA is
+// estimateDelivery({ pickup, transitDays, deliveryCloseTime, deliveryZone }) by the declared
+// calendar (`config.businessDays`: zone and holidays) with the time the stop's closeTime in the
+// stop's zone (timeZoneForZip), and transitDays is transitDays(pickup, ETA) by the same
+// calendar; both null together. The lane's delivery is in the declared zone's own area (Dallas,
+// in America/Chicago, the default), so the stop's zone and the calendar's agree on the day.
+import { DateTime } from 'luxon'
+import { estimateDelivery, transitDays } from 'shipper-rules'
+import { calendarEdgePickups, pickupAcrossCalendarArb, type CalendarPickup } from 'shipper-rules/arbitraries'
+import { timeZoneForZip } from 'shipper-rules/geo'
+import type { Check, KitContext } from '../../check.js'
+import { judge, renderDiffs } from '../../judge.js'
+import { describe, expectAnswer, field, LANES, post, RuleBroken } from '../support.js'
+import { property } from './support.js'
+
+const NAME = 'coverage: transit days and ETA by the declared calendar'
+const RULES = ['QTE-03', 'QTE-04'] as const
+
+/** The quote of one pickup: the lane's pickup ZIP, the delivery ZIP with the close time (absent for the 16:00 default), one pallet. */
+const quoteOf = (p: CalendarPickup): Record<string, unknown> => ({
+  pickupAddress: { zipCode: LANES[0]!.pickup.zipCode },
+  deliveryAddress: { zipCode: LANES[0]!.delivery.zipCode, ...(p.deliveryCloseTime === '16:00' ? {} : { closeTime: p.deliveryCloseTime }) },
+  orderComponents: [{ palletCount: 1, poundsWeight: 500 }],
+  requiredPickupDate: p.pickup,
+})
+
+const judgeOne = async (ctx: KitContext, p: CalendarPickup): Promise<void> => {
+  const r = await ctx.http.send(post('/v1/shipper/quote', quoteOf(p)))
+  expectAnswer('QTE-03', `a quote picked up ${p.edge}`, r, 200)
+  const days = field('QTE-03', 'a quote', r, 'transitDays')
+  const eta = field('QTE-04', 'a quote', r, 'estimatedDeliveryDate')
+  if (days !== null && !(typeof days === 'number' && Number.isSafeInteger(days) && days >= 0)) {
+    throw new RuleBroken('QTE-03', `transitDays of a quote picked up ${p.edge}: a whole number of business days, or null`, describe(r))
+  }
+  const pickup = DateTime.fromISO(p.pickup, { zone: 'utc' })
+  const options = { config: ctx.config }
+  const zone = timeZoneForZip(LANES[0]!.delivery.zipCode) ?? ctx.config.businessDays.zone
+  const wantEta = estimateDelivery({ pickup, transitDays: days, deliveryCloseTime: p.deliveryCloseTime, deliveryZone: zone }, options)
+  const etaDiffs = judge({ estimatedDeliveryDate: wantEta }, { estimatedDeliveryDate: eta === undefined ? undefined : eta === null ? null : instantText(eta) })
+  const what = `a quote picked up ${p.edge} (${p.pickup}), delivery closeTime ${p.deliveryCloseTime} in ${zone}, declared calendar ${ctx.config.businessDays.zone} with holidays ${JSON.stringify(ctx.config.businessDays.holidays)}`
+  if (etaDiffs.length > 0) {
+    throw new RuleBroken('QTE-04', `${what}: the ETA ${String(days)} business day(s) after the pickup at the close time (estimateDelivery)\n${renderDiffs(etaDiffs)}`, describe(r))
+  }
+  if (typeof eta !== 'string') return
+  const wantDays = transitDays(pickup, DateTime.fromISO(eta, { zone: 'utc' }), options)
+  const dayDiffs = judge({ transitDays: wantDays }, { transitDays: days })
+  if (dayDiffs.length > 0) throw new RuleBroken('QTE-03', `${what}: transitDays, the business days from the pickup to the ETA (transitDays)\n${renderDiffs(dayDiffs)}`, describe(r))
+}
+
+/** The same instant in the library's wire form (an equal instant written with an offset or milliseconds compares equal). */
+const instantText = (v: unknown): unknown => {
+  if (typeof v !== 'string') return v
+  const t = DateTime.fromISO(v, { setZone: true })
+  return t.isValid ? t.toUTC().toISO({ suppressMilliseconds: true }) : v
+}
+
+export const calendarEta: Check = {
+  name: NAME,
+  rules: RULES,
+  run: (ctx) => {
+    const year = DateTime.utc().year
+    const edges = calendarEdgePickups(ctx.config, year)
+    return property(ctx, { name: NAME, rules: RULES }, Math.min(ctx.runs, 10), async () => undefined, pickupAcrossCalendarArb(ctx.config, { min: year, max: year + 1 }), (_s, p) => judgeOne(ctx, p), edges)
+  },
+}

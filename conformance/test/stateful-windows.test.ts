@@ -1,0 +1,142 @@
+// The windows crossed with the clock (stateful: CRT-10, QTE-02, QTE-05, QTE-06) and the calendar
+// (coverage: QTE-03, QTE-04) against the workspace's sandbox (0 failures), and behind a proxy
+// wrong in one way (shipper-rules-testkit's faultProxy): the kit names the rule the wrong answer
+// breaks. Each wrong answer is one an HTTP request observes.
+import { DateTime } from 'luxon'
+import { addBusinessDays, canonicalJson, HEADER, transitDays } from 'shipper-rules'
+import { faultProxy, jsonOf, type FaultProxyOptions } from 'shipper-rules-testkit'
+import { afterEach, expect, inject, test } from 'vitest'
+import type { Check } from '../src/check.js'
+import { calendarEta } from '../src/checks/coverage/index.js'
+import { windows } from '../src/checks/stateful/index.js'
+import { runConformance, type Report } from '../src/index.js'
+
+type Mutate = NonNullable<FaultProxyOptions['answer']>
+
+let close: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await close?.()
+  close = undefined
+})
+
+const against = async (checks: ReadonlyArray<Check>, mutate?: Mutate, runs = 2): Promise<Report> => {
+  const s = inject('sandbox')
+  let baseUrl = s.baseUrl
+  if (mutate !== undefined) {
+    const fake = await faultProxy(s.baseUrl, { answer: mutate })
+    close = fake.close
+    baseUrl = fake.baseUrl
+  }
+  return runConformance({ baseUrl, token: s.token, apiKey: s.apiKey, controls: 'sandbox', runs, seed: 42, checks })
+}
+
+const failuresOf = (report: Report, rule: string) => report.rules.find((r) => r.rule === rule)?.failures ?? []
+const summary = (report: Report): string => report.rules.flatMap((r) => r.failures.map((f) => `${r.rule}: ${f.expected} | ${f.actual}`)).join('\n')
+
+test('against the sandbox: the windows and the calendar hold, every rule checked', async () => {
+  const report = await against([windows, calendarEta], undefined, 3)
+  expect(summary(report)).toBe('')
+  expect(report.failures).toBe(0)
+  const checked = report.checks.flatMap((c) => c.rules)
+  for (const rule of ['CRT-10', 'QTE-02', 'QTE-05', 'QTE-06', 'QTE-03', 'QTE-04']) expect(checked).toContain(rule)
+})
+
+/** A request body as JSON, or undefined. */
+const bodyOf = (asked: { body: Buffer }): Record<string, unknown> | undefined => {
+  try {
+    const v = JSON.parse(asked.body.toString('utf8')) as unknown
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The company clock as a proxy in front of the sandbox sees it: real time plus the offset the last clock answer gave. */
+const proxyClock = () => {
+  let offsetMs = 0
+  return {
+    see: (asked: { method: string; url: string }, a: { status: number; body: Buffer }) => {
+      const j = jsonOf(a)
+      if (/^\/sandbox\/clock/.test(asked.url) && a.status === 200 && typeof j?.['offsetMs'] === 'number') offsetMs = j['offsetMs']
+    },
+    now: () => Date.now() + offsetMs,
+  }
+}
+
+test('an ETA one day late over a holiday the declared calendar does not have (a server skipping carrier holidays): QTE-04', async () => {
+  const report = await against([calendarEta], (asked, a) => {
+    const j = jsonOf(a)
+    const pickup = bodyOf(asked)?.['requiredPickupDate']
+    if (asked.method === 'POST' && asked.url === '/v1/shipper/quote' && a.status === 200 && typeof j?.['estimatedDeliveryDate'] === 'string' && typeof pickup === 'string') {
+      const from = DateTime.fromISO(pickup)
+      const eta = DateTime.fromISO(j['estimatedDeliveryDate'])
+      // a carrier holiday on a weekday between the pickup and the ETA: the ETA a business day later
+      if ((transitDays(from, eta, { holidays: 'carrier' }) ?? 0) < (transitDays(from, eta) ?? 0)) {
+        return { ...a, body: JSON.stringify({ ...j, estimatedDeliveryDate: addBusinessDays(eta, 1).toUTC().toISO({ suppressMilliseconds: true }) }) }
+      }
+    }
+    return a
+  })
+  const fs = failuresOf(report, 'QTE-04')
+  expect(report.rules.filter((r) => r.failures.length > 0).map((r) => r.rule)).toEqual(['QTE-04'])
+  expect(fs.length).toBe(1)
+  expect(fs[0]!.expected).toContain('estimateDelivery')
+})
+
+test('the oldest quote under a reference answered instead of the newest: QTE-05', async () => {
+  const first = new Map<string, unknown>()
+  const report = await against([windows], (asked, a) => {
+    const j = jsonOf(a)
+    const ref = bodyOf(asked)?.['customerReference']
+    if (asked.method === 'POST' && asked.url === '/v1/shipper/quote' && a.status === 200 && typeof ref === 'string' && !first.has(ref)) first.set(ref, j?.['id'])
+    const m = /^\/v1\/shipper\/quotes\/by-reference\?reference=(.*)$/.exec(asked.url)
+    if (m !== null && a.status === 200 && j !== undefined) {
+      const oldest = first.get(decodeURIComponent(m[1]!))
+      if (oldest !== undefined) return { ...a, body: JSON.stringify({ ...j, quoteId: oldest }) }
+    }
+    return a
+  })
+  expect(failuresOf(report, 'QTE-05').length).toBe(1)
+  expect(report.failures).toBe(1)
+  expect(failuresOf(report, 'QTE-05')[0]!.expected).toContain('newest of 2 quote(s)')
+})
+
+test('an Idempotency-Key replayed a minute after its window (a server whose window is 24 h 1 min): CRT-10', async () => {
+  const clock = proxyClock()
+  const firsts = new Map<string, { text: string; body: string; at: number }>()
+  const report = await against([windows], (asked, a) => {
+    clock.see(asked, a)
+    const key = asked.headers[HEADER.idempotencyKey.toLowerCase()]
+    if (asked.method === 'POST' && asked.url === '/v1/shipper/shipment' && key !== undefined && a.status === 200) {
+      const body = canonicalJson(bodyOf(asked))
+      const was = firsts.get(key)
+      const age = was === undefined ? undefined : clock.now() - was.at
+      if (was !== undefined && was.body === body && age !== undefined && age < (24 * 60 + 1) * 60_000) return { ...a, body: was.text }
+      firsts.set(key, { text: String(a.body), body, at: clock.now() })
+    }
+    return a
+  })
+  const fs = failuresOf(report, 'CRT-10')
+  expect(fs.length).toBe(1)
+  expect(report.failures).toBe(1)
+  expect(fs[0]!.expected).toContain('a new order')
+})
+
+test('a quote still matchable a minute after its validity (a server whose window is 48 h 1 min): QTE-06', async () => {
+  const clock = proxyClock()
+  const expiry = new Map<string, number>()
+  const report = await against([windows], (asked, a) => {
+    clock.see(asked, a)
+    const j = jsonOf(a)
+    if (asked.method === 'POST' && asked.url === '/v1/shipper/quote' && a.status === 200 && typeof j?.['id'] === 'string') expiry.set(j['id'], Date.parse(String(j['quoteExpirationTime'])))
+    if (/^\/v1\/shipper\/quotes\/by-reference/.test(asked.url) && a.status === 200 && j?.['matchable'] === false) {
+      const ends = expiry.get(String(j['quoteId']))
+      if (ends !== undefined && clock.now() < ends + 60_000) return { ...a, body: JSON.stringify({ ...j, matchable: true }) }
+    }
+    return a
+  })
+  const fs = failuresOf(report, 'QTE-06')
+  expect(fs.length).toBe(1)
+  expect(report.failures).toBe(1)
+  expect(fs[0]!.expected).toContain('"matchable":false')
+})
