@@ -6,7 +6,7 @@
 // returns another company's quote: QTE-05). WWW-Authenticate is not required: the spec does not say.
 import { openApiDocument } from 'shipper-rules/openapi'
 import type { Check, CheckResult, Failure, KitContext, RuleId } from '../../check.js'
-import type { Credentials, SentRequest } from '../../http.js'
+import { BudgetExhausted, type Credentials, type SentRequest } from '../../http.js'
 import { describeReceived, makeResources, type Resources } from './common.js'
 
 /** One operation of the document: method and path template. */
@@ -108,14 +108,26 @@ export const authMatrix: Check = {
     }
     const cases = ctx.hasOtherCompany ? [...CASES, OTHER_COMPANY] : CASES
     const failures: Failure[] = []
-    for (const op of operations()) {
+    const held: Record<RuleId, number> = {}
+    let stopped: string | undefined
+    matrix: for (const op of operations()) {
       for (const c of cases) {
         const due = c.expect(op)
         if (due === undefined) continue
         const req = requestFor(op, res, c.credentials, ctx.marker)
-        const got = await ctx.http.send(req)
+        let got
+        try {
+          got = await ctx.http.send(req)
+        } catch (e) {
+          // the budget, or 429s the kit stopped waiting for (failed authentications are what a server limits): the rest is not reached
+          if (!(e instanceof BudgetExhausted)) throw e
+          stopped = `${e.why} during the check`
+          break matrix
+        }
         const reason = (got.json as Record<string, unknown> | undefined)?.['reason']
-        if (got.status !== due.status || (due.reason !== undefined && reason !== due.reason)) {
+        if (got.status === due.status && (due.reason === undefined || reason === due.reason)) {
+          for (const r of c.rules) held[r] = (held[r] ?? 0) + 1
+        } else {
           failures.push({
             // another company's resource answered with success: its data was visible (or changed): tenancy, AUTH-04
             rule: due.status === 401 ? 'AUTH-02' : c.credentials === 'other' && got.status < 300 ? 'AUTH-04' : 'AUTH-03',
@@ -127,11 +139,16 @@ export const authMatrix: Check = {
         }
       }
     }
+    const rules: RuleId[] = ctx.hasOtherCompany ? [...this.rules] : ['AUTH-01', 'AUTH-02', 'AUTH-03']
+    const failed = new Set(failures.map((f) => f.rule))
+    const why = stopped
     return {
       check: this.name,
-      rules: ctx.hasOtherCompany ? this.rules : ['AUTH-01', 'AUTH-02', 'AUTH-03'],
+      rules,
       failures,
       notChecked: ctx.hasOtherCompany ? [] : [{ rule: 'AUTH-04', why: 'no second company (--other-company-token/--other-company-key)' }],
+      ...(why === undefined ? {} : { notReached: rules.filter((r) => !failed.has(r)).map((rule) => ({ rule, why })) }),
+      held,
       requests: ctx.http.count - start,
     }
   },

@@ -6,8 +6,10 @@
 import fc from 'fast-check'
 import { parseDocumentType, parseOrderNumber, parseQuoteId, parseStop, parseTrackingInclude, WIRE_FORMATS } from 'shipper-rules'
 import type { Check, CheckResult, Failure, KitContext, RuleId } from '../../check.js'
-import { BudgetExhausted, type Received, type SentRequest } from '../../http.js'
-import { describePredicted, describeReceived, makeResources, matchesProblem, type Predicted, type Resources } from './common.js'
+import type { Received, SentRequest } from '../../http.js'
+import { judgeProblem, renderDiffs } from '../../judge.js'
+import { runRuleProperty } from '../support.js'
+import { describePredicted, describeReceived, makeResources, type Predicted, type Resources } from './common.js'
 
 type Param = 'quoteId' | 'orderNumber' | 'documentType' | 'stop' | 'include'
 
@@ -69,7 +71,10 @@ const predict = (c: Case): Predicted | { include: boolean } | null => {
 const judge = (c: Case, got: Received): { rule: RuleId; expected: string; actual: string } | null => {
   const p = predict(c)
   const what = `${c.param} ${JSON.stringify(c.value)}`
-  if (p !== null && 'status' in p) return matchesProblem(got, p) ? null : { rule: RULE[c.param], expected: `${what}: ${describePredicted(p)}`, actual: describeReceived(got) }
+  if (p !== null && 'status' in p) {
+    const diffs = judgeProblem(p, got.status, got.json)
+    return diffs.length === 0 ? null : { rule: RULE[c.param], expected: `${what}: ${describePredicted(p)}`, actual: `${describeReceived(got)}\n${renderDiffs(diffs)}` }
+  }
   // a well-formed value is not refused as malformed (it may name nothing: 404; or another company's: 403)
   if (got.status === 400 || got.status >= 500) return { rule: RULE[c.param], expected: `${what}: not refused as malformed`, actual: describeReceived(got) }
   if (p !== null && 'include' in p && !p.include && got.status === 200 && typeof got.json === 'object' && got.json !== null && 'location' in got.json && (got.json as Record<string, unknown>)['location'] != null)
@@ -89,6 +94,10 @@ export const pathParameters: Check = {
     const res = await makeResources(ctx, 'PARAM')
     if ('error' in res) return { check: this.name, rules: [], failures: [], notChecked: this.rules.map((rule) => ({ rule, why: res.error })), requests: ctx.http.count - start }
     const failures: Failure[] = []
+    const fixedHeld: Record<RuleId, number> = {}
+    const hold = (rule: RuleId): void => {
+      fixedHeld[rule] = (fixedHeld[rule] ?? 0) + 1
+    }
     // the fixed cases: no reference (QTE-05), an unknown reference, the PDF before any acceptance and of no order (DOC-07)
     const fixed: Array<{ req: SentRequest; rule: RuleId; status: number; reason?: string }> = [
       { req: { method: 'GET', path: '/v1/shipper/quotes/by-reference', headers: {}, credentials: 'main' }, rule: 'QTE-05', status: 400 },
@@ -109,41 +118,36 @@ export const pathParameters: Check = {
     }
     if (!unknownGot.some((g) => g.status === 404))
       failures.push({ rule: 'AUTH-03', check: this.name, expected: `GET ${unknownReqs.map((r) => r.path).join(', ')} (order numbers nobody holds): 404 shipment not found (403 is for another company's resource)`, actual: unknownGot.map(describeReceived).join('; '), requests: [...res.requests, ...unknownReqs] })
+    else hold('AUTH-03')
     for (const f of fixed) {
       const got = await ctx.http.send(f.req)
       const reason = (got.json as Record<string, unknown> | undefined)?.['reason']
       if (got.status !== f.status || (f.reason !== undefined && reason !== f.reason))
         failures.push({ rule: f.rule, check: this.name, expected: `${f.req.method} ${f.req.path}: ${f.status}${f.reason === undefined ? '' : ` reason "${f.reason}"`}`, actual: describeReceived(got), requests: [...res.requests, f.req] })
+      else hold(f.rule)
     }
-    let last: { rule: RuleId; expected: string; actual: string; req: SentRequest } | null = null
-    let budget = false
-    const out = await fc.check(
-      fc.asyncProperty(caseArb, async (c) => {
-        if (budget) return true
+    // the generated parameters, rule by rule (a counterexample of one parameter's rule leaves the others running)
+    const generated = await runRuleProperty(ctx, {
+      name: this.name,
+      rules: [...new Set(Object.values(RULE))],
+      arb: caseArb,
+      prelude: res.requests,
+      rulesOf: (c) => [RULE[c.param]],
+      send: async (c, sent) => {
         const req = requestOf(c, res)
-        try {
-          const found = judge(c, await ctx.http.send(req))
-          if (found === null) return true
-          last = { ...found, req }
-          return false
-        } catch (e) {
-          if (e instanceof BudgetExhausted) {
-            budget = true
-            return true
-          }
-          throw e
-        }
-      }),
-      { seed: ctx.seed, numRuns: ctx.runs },
-    )
-    const shrunk = last as { rule: RuleId; expected: string; actual: string; req: SentRequest } | null
-    if (out.failed && shrunk !== null) failures.push({ rule: shrunk.rule, check: this.name, expected: shrunk.expected, actual: shrunk.actual, requests: [...res.requests, shrunk.req] })
-    else if (out.failed) failures.push({ rule: 'KIT-CRASH', check: this.name, expected: 'the check runs to its end', actual: String(out.errorInstance), requests: [] })
+        sent.push(req)
+        return judge(c, await ctx.http.send(req))
+      },
+    })
+    const held: Record<RuleId, number> = { ...fixedHeld }
+    for (const [rule, n] of Object.entries(generated.held ?? {})) held[rule] = (held[rule] ?? 0) + n
     return {
       check: this.name,
-      rules: this.rules,
-      failures,
-      notChecked: budget ? [{ rule: 'QTE-08', why: 'the request budget (--max-requests) ran out during this check' }] : [],
+      rules: this.rules.filter((r) => !(generated.notReached ?? []).some((n) => n.rule === r)),
+      failures: [...failures, ...generated.failures],
+      notChecked: [],
+      ...(generated.notReached === undefined || generated.notReached.length === 0 ? {} : { notReached: generated.notReached }),
+      held,
       requests: ctx.http.count - start,
     }
   },
