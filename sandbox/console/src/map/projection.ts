@@ -16,6 +16,8 @@ export interface Conic {
 export interface RegionSpec {
   readonly id: string
   readonly name: string
+  /** The inset's label on the map (short enough for its box). */
+  readonly label: string
   /** Census state FIPS codes drawn in this region. */
   readonly fips: ReadonlyArray<string>
   readonly conic: Conic
@@ -42,16 +44,17 @@ export const REGIONS: ReadonlyArray<RegionSpec> = [
   {
     id: 'lower48',
     name: 'Contiguous United States',
+    label: '',
     fips: [],
     conic: { parallels: [29.5, 45.5], lon0: -96, lat0: 37.5 },
     box: [10, 10, 940, 450],
     bounds: [-125.5, 24, -66.5, 49.8],
   },
-  { id: 'AK', name: 'Alaska', fips: ['02'], conic: { parallels: [55, 65], lon0: -154, lat0: 50 }, box: [10, 470, 200, 140], bounds: [-190, 51, -129.5, 72], wrapAbove: 0 },
-  { id: 'HI', name: 'Hawaii', fips: ['15'], conic: { parallels: [8, 18], lon0: -157, lat0: 3 }, box: [220, 490, 150, 120], bounds: [-160.5, 18.8, -154.6, 22.4] },
-  { id: 'PRVI', name: 'Puerto Rico and the US Virgin Islands', fips: ['72', '78'], conic: { parallels: [8, 18], lon0: -66, lat0: 18 }, box: [380, 500, 170, 110], bounds: [-67.95, 17.6, -64.5, 18.6] },
-  { id: 'GUMP', name: 'Guam and the Northern Mariana Islands', fips: ['66', '69'], conic: { parallels: [8, 18], lon0: 145, lat0: 17 }, box: [560, 470, 110, 140], bounds: [144.5, 13.2, 146.1, 20.6] },
-  { id: 'AS', name: 'American Samoa', fips: ['60'], conic: { parallels: [-8, -18], lon0: -170, lat0: -14 }, box: [680, 520, 150, 90], bounds: [-171.2, -14.7, -168, -11] },
+  { id: 'AK', name: 'Alaska', label: 'Alaska', fips: ['02'], conic: { parallels: [55, 65], lon0: -154, lat0: 50 }, box: [10, 470, 200, 140], bounds: [-190, 51, -129.5, 72], wrapAbove: 0 },
+  { id: 'HI', name: 'Hawaii', label: 'Hawaii', fips: ['15'], conic: { parallels: [8, 18], lon0: -157, lat0: 3 }, box: [220, 490, 150, 120], bounds: [-160.5, 18.8, -154.6, 22.4] },
+  { id: 'PRVI', name: 'Puerto Rico and the US Virgin Islands', label: 'Puerto Rico, Virgin Is.', fips: ['72', '78'], conic: { parallels: [8, 18], lon0: -66, lat0: 18 }, box: [380, 500, 170, 110], bounds: [-67.95, 17.6, -64.5, 18.6] },
+  { id: 'GUMP', name: 'Guam and the Northern Mariana Islands', label: 'Guam, N. Mariana Is.', fips: ['66', '69'], conic: { parallels: [8, 18], lon0: 145, lat0: 17 }, box: [560, 470, 110, 140], bounds: [144.5, 13.2, 146.1, 20.6] },
+  { id: 'AS', name: 'American Samoa', label: 'American Samoa', fips: ['60'], conic: { parallels: [-8, -18], lon0: -170, lat0: -14 }, box: [680, 520, 150, 90], bounds: [-171.2, -14.7, -168, -11] },
 ]
 
 const RAD = Math.PI / 180

@@ -50,7 +50,7 @@ function Outline() {
           <g key={r.id}>
             <rect class="map-inset" x={r.box[0]} y={r.box[1]} width={r.box[2]} height={r.box[3]} />
             <text class="map-inset-label" x={r.box[0] + 4} y={r.box[1] + 12}>
-              {r.name}
+              {r.label}
             </text>
           </g>
         ))}
