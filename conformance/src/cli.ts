@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { HEADER_KEY } from 'shipper-rules'
+import { DeclarationError, DOCUMENT_PATH, readConfigFile } from './declared.js'
 import { render, summaryOf, type ReportFormat, type RuleRow } from './report.js'
 import { runConformance, type RunOptions } from './run.js'
 import { sentenceOf } from './rules.js'
@@ -23,11 +24,16 @@ Checks a live server of the shipper API against the rules of shipper-rules and r
   --out FILE                   write the report there instead of standard output
   --max-requests N             send at most N requests (default unlimited)
   --rate R                     at most R requests per second (default unlimited)
+  --config FILE                the rules configuration to check against, for a server that
+                                 declares none: a document with x-shipper-rules-config, or
+                                 overrides of the library's defaults (as the sandbox's
+                                 --rules-config); default the server's declaration (GET
+                                 ${DOCUMENT_PATH}), else the library's defaults
   --help                       this text
 
 Every order and quote the kit makes is marked: its description or customerReference starts with
 CONFORMANCE-<run id>.
-Exit status: 0 no failure, 1 failures, 2 usage error.
+Exit status: 0 no failure, 1 failures, 2 usage error (a malformed declaration too).
 `
 
 class UsageError extends Error {}
@@ -61,6 +67,7 @@ export const parseCommandLine = (argv: ReadonlyArray<string>): { options: RunOpt
         out: { type: 'string' },
         'max-requests': { type: 'string' },
         rate: { type: 'string' },
+        config: { type: 'string' },
         help: { type: 'boolean' },
       },
     }))
@@ -98,6 +105,13 @@ export const parseCommandLine = (argv: ReadonlyArray<string>): { options: RunOpt
   }
   const runs = positiveInt('runs', values.runs)
   const maxRequests = positiveInt('max-requests', values['max-requests'])
+  const configFile = values.config
+  let config
+  if (configFile !== undefined) {
+    const read = readConfigFile(configFile)
+    if (read._tag === 'Left') throw new UsageError(new DeclarationError(`--config ${configFile}`, read.left).message)
+    config = read.right
+  }
   const only = values.only?.split(',').map((s) => s.trim()).filter((s) => s !== '')
   const options: RunOptions = {
     baseUrl,
@@ -110,6 +124,7 @@ export const parseCommandLine = (argv: ReadonlyArray<string>): { options: RunOpt
     ...(only === undefined ? {} : { only }),
     ...(maxRequests === undefined ? {} : { maxRequests }),
     ...(rate === undefined ? {} : { rate }),
+    ...(config === undefined || configFile === undefined ? {} : { config, configFile }),
   }
   return { options, format, out: values.out }
 }
@@ -131,7 +146,15 @@ export const main = async (argv: ReadonlyArray<string>, io: { out: (s: string) =
     io.out(USAGE)
     return 0
   }
-  const report = await runConformance({ ...parsed.options, log: (line) => io.err(line + '\n') })
+  let report
+  try {
+    report = await runConformance({ ...parsed.options, log: (line) => io.err(line + '\n') })
+  } catch (e) {
+    // a malformed served declaration: a usage error, with each violation
+    if (!(e instanceof DeclarationError)) throw e
+    io.err(`shipper-rules-conformance: ${e.message}\n`)
+    return 2
+  }
   for (const row of report.rules) {
     for (const f of row.failures) {
       io.err(`\nFAILED ${f.rule} (${f.check}): ${sentenceOf(f.rule)}\n  expected: ${f.expected}\n  actual:   ${f.actual}\n\n${f.curl}\n`)

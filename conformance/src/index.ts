@@ -1,6 +1,6 @@
 // shipper-rules-conformance as a library: run the kit from code, render its report, or build on
 // its checks and HTTP sender.
-export type { Check, CheckResult, Failure, KitContext, RuleId } from './check.js'
+export type { Check, CheckResult, Declaration, Failure, KitContext, RuleId } from './check.js'
 export { KIT_CRASH } from './check.js'
 export { BudgetExhausted, Http, Transcript, USER_AGENT, isRawBody, type CompanyCredentials, type Credentials, type Exchange, type HttpOptions, type RawBody, type Received, type SentRequest } from './http.js'
 export { shellQuote, toCurlScript, type CurlContext } from './curl.js'
@@ -14,3 +14,5 @@ export { pathParameters } from './checks/stateless/parameters.js'
 export { problemDetails } from './checks/stateless/problem.js'
 export { render, ruleRows, toJson, toJunit, toMarkdown, type Report, type ReportFormat, type RuleRow, type RuleStatus } from './report.js'
 export { main, parseCommandLine, USAGE } from './cli.js'
+export { CHOICES, DOCUMENT_PATH, DeclarationError, readConfigFile, resolveDeclaration, valueOf, type Choice, type Resolved } from './declared.js'
+export { declaredSection, type ChoiceVerdict, type DeclaredChoice, type DeclaredSection } from './declaredReport.js'

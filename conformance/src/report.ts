@@ -3,6 +3,7 @@
 // expected and actual answers and the curl script).
 import type { CheckResult, Failure, RuleId, Verdict } from './check.js'
 import { MAX_EMBEDDED_BODY, toCurlScript } from './curl.js'
+import { declaredJunit, declaredMarkdown, type DeclaredSection } from './declaredReport.js'
 import type { Exchange } from './http.js'
 import { HTTP_RULES, sentenceOf } from './rules.js'
 
@@ -37,6 +38,8 @@ export interface Report {
   readonly failures: number
   /** How many 429 answers the run met. */
   readonly throttled?: number
+  /** The rules configuration the run checked against, each choice with whether the server kept it (declaredReport.ts). */
+  readonly declared?: DeclaredSection
 }
 
 /** The most characters of one text (an expected or actual answer, a failure's script) a report embeds: 64 KiB. */
@@ -98,6 +101,7 @@ export const toMarkdown = (r: Report): string => {
     '|---|---|---|---|',
     ...r.rules.map((x) => `| ${x.rule} | ${x.status} | ${cell(x.checks.join(', '))} | ${cell(x.status === 'not checked' || x.status === 'not reached' ? `${x.sentence} — ${x.status}: ${x.why ?? ''}` : x.sentence)} |`),
   ]
+  if (r.declared !== undefined) lines.push(...declaredMarkdown(r.declared))
   for (const row of r.rules) {
     for (const f of row.failures) {
       lines.push('', `## ${f.rule} failed (${f.check})`, '', `> ${row.sentence}`, '', `- expected: ${f.expected}`, `- actual: ${f.actual}`, '', '```bash', f.curl.trimEnd(), '```')
@@ -144,12 +148,14 @@ export const toJunit = (r: Report): string => {
     const body = x.failures.map((f) => `check: ${f.check}\nexpected: ${f.expected}\nactual: ${f.actual}\n\n${f.curl}`).join('\n\n')
     return `${open}\n    <failure message="${xml(x.failures[0]!.expected)}" type="${xml(x.rule)}">${xml(body)}</failure>\n  </testcase>`
   })
+  const declared = r.declared === undefined ? { tests: 0, failures: 0, skipped: 0, lines: [] } : declaredJunit(r.declared, xml)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="shipper-rules-conformance" tests="${r.rules.length}" failures="${failed}" skipped="${skipped}" time="${(r.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="shipper-rules-conformance" tests="${r.rules.length + declared.tests}" failures="${failed + declared.failures}" skipped="${skipped + declared.skipped}" time="${(r.durationMs / 1000).toFixed(3)}">`,
     `<testsuite name="${xml(r.baseUrl)}" tests="${r.rules.length}" failures="${failed}" skipped="${skipped}" errors="0" time="${(r.durationMs / 1000).toFixed(3)}" timestamp="${xml(r.startedAt)}">`,
     ...cases,
     '</testsuite>',
+    ...declared.lines,
     '</testsuites>',
     '',
   ].join('\n')

@@ -5,7 +5,7 @@
 // every answer of the run. Progress goes to the log at each check's start and end and every few
 // seconds while one runs.
 import { randomBytes } from 'node:crypto'
-import { defaultConfig, type RulesConfig } from 'shipper-rules'
+import type { RulesConfig } from 'shipper-rules'
 import { KIT_CRASH, type Check, type CheckResult, type KitContext, type RuleId } from './check.js'
 import { authMatrix } from './checks/stateless/auth.js'
 import { appointmentRequests, createRequests, quoteRequests } from './checks/stateless/corruption.js'
@@ -13,6 +13,8 @@ import { pathParameters } from './checks/stateless/parameters.js'
 import { STATEFUL_CHECKS } from './checks/stateful/index.js'
 import { COVERAGE_CHECKS } from './checks/coverage/index.js'
 import { problemDetails } from './checks/stateless/problem.js'
+import { resolveDeclaration } from './declared.js'
+import { declaredSection } from './declaredReport.js'
 import { BudgetExhausted, Http, type CompanyCredentials } from './http.js'
 import { ruleRows, type Report } from './report.js'
 
@@ -30,7 +32,11 @@ export interface RunOptions {
   readonly rate?: number
   /** The checks to run instead of the kit's own (tests). */
   readonly checks?: ReadonlyArray<Check>
-  /** The rules configuration to check against (the kit's `--config FILE`), instead of the server's declaration. */
+  /**
+   * The rules configuration to check against (the kit's `--config FILE`), instead of the server's
+   * declaration; without it the run reads the server's document (declared.ts), else the library's
+   * defaults. A malformed served declaration makes the run throw DeclarationError (a usage error).
+   */
   readonly config?: RulesConfig
   /** The file `config` was read from, for the report. */
   readonly configFile?: string
@@ -77,6 +83,8 @@ export const runConformance = async (options: RunOptions): Promise<Report> => {
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
     ...(options.rate === undefined ? {} : { rate: options.rate }),
   })
+  const resolved = await resolveDeclaration({ baseUrl: options.baseUrl, ...(options.config === undefined ? {} : { config: options.config }), ...(options.configFile === undefined ? {} : { configFile: options.configFile }) })
+  ;(options.log ?? (() => undefined))(`rules configuration: ${resolved.declaration.source}, ${resolved.declaration.note}`)
   const ctx: KitContext = {
     http,
     controls: options.controls ?? 'none',
@@ -84,11 +92,8 @@ export const runConformance = async (options: RunOptions): Promise<Report> => {
     runs,
     seed,
     marker,
-    config: options.config ?? defaultConfig,
-    declaration:
-      options.config === undefined
-        ? { source: 'default', note: 'neither a declaration nor --config: the library defaults' }
-        : { source: 'file', ...(options.configFile === undefined ? {} : { from: options.configFile }), note: 'given with --config' },
+    config: resolved.config,
+    declaration: resolved.declaration,
   }
   const all = options.checks ?? [...STATELESS_CHECKS.filter((c) => c !== authMatrix), ...STATEFUL_CHECKS, ...COVERAGE_CHECKS, authMatrix]
   const chosen = [...all.filter((check) => selected(check, options.only)), ...(options.checks === undefined ? [problemDetails] : [])]
@@ -157,6 +162,7 @@ export const runConformance = async (options: RunOptions): Promise<Report> => {
     checks: results,
     rules,
     failures: rules.reduce((n, r) => n + r.failures.length, 0),
+    declared: declaredSection(resolved.declaration, resolved.config, rules),
     throttled: http.throttled,
   }
 }
