@@ -91,3 +91,24 @@ export const closeLingering = (raw: IncomingMessage, lingerMs: number): void => 
   socket.destroySoon = () => linger(socket, lingerMs)
   raw.unpipe()
 }
+
+/** A body that stalls this long after an early answer costs its connection, milliseconds. */
+export const DRAIN_IDLE_MS = 5_000
+/** A connection closed with a body still coming is destroyed this long after the answer at the latest, milliseconds. */
+export const LINGER_MS = 2_000
+/**
+ * The most body bytes read and dropped after a JSON body went over the limit (`ServerOptions.bodyLimit`):
+ * 16 MiB in all, so a 10 MB body that Node's fetch sends whole is read to its end and the client reads
+ * the 413 on a connection it may reuse; a larger one costs its connection once the answer is out.
+ */
+export const JSON_DRAIN_BUDGET = 16 * 1_048_576
+
+/**
+ * For a JSON body refused as too large (413) before it was read: Fastify answers with
+ * `Connection: close`, and Node then destroys the socket under a client still sending (EPIPE: the
+ * answer is lost). The header is taken off and the body drained like an early-answered upload's.
+ */
+export const drainOversizedJson = (raw: IncomingMessage, response: ServerResponse, removeHeader: (name: string) => void): void => {
+  removeHeader('connection')
+  drainBody(raw, response, meterBody(raw), { budget: JSON_DRAIN_BUDGET, idleMs: DRAIN_IDLE_MS, lingerMs: LINGER_MS })
+}

@@ -28,7 +28,7 @@ import {
 import type { Queryable } from '../../db/store.js'
 import { access, callerOf, ownership, type Authenticated } from '../../http/access.js'
 import { ProblemError, sendProblem, type Context } from '../../http/context.js'
-import { closeLingering, drainBody, meterBody, type BodyMeter } from '../../http/drain.js'
+import { closeLingering, DRAIN_IDLE_MS, drainBody, LINGER_MS, meterBody, type BodyMeter } from '../../http/drain.js'
 import { ConversionPool, uploadLimits, type UploadOptions } from '../../pdf/conversions.js'
 import { generateAppointmentPdfs, hasAppointmentPdf, toStoredPdf } from '../../shared/appointmentPdf.js'
 import { loadOverrides, loadPlaces, mergedFor, recordCarrierChange, removeDocument, saveOverride, storeDocument } from '../../shared/appointments.js'
@@ -45,10 +45,6 @@ type PutRequest = StopParams & { Querystring: { confirmChangeAfterAcceptance?: u
  * (boundaries, part headers, small fields).
  */
 const DRAIN_FRAMING = 65_536
-/** A body that stalls this long after an early answer costs its connection. */
-const DRAIN_IDLE_MS = 5_000
-/** A connection closed with a body still coming is destroyed this long after the answer at the latest. */
-const LINGER_MS = 2_000
 
 /** The path's order number and stop, read by the library (400 when malformed). */
 const readPath = (params: { orderNumber: string; stop: string }): { readonly problem: ProblemDetail } | { readonly orderNumber: string; readonly stop: Stop } => {
