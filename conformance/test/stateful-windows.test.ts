@@ -5,11 +5,11 @@
 import { DateTime } from 'luxon'
 import { addBusinessDays, canonicalJson, HEADER, transitDays } from 'shipper-rules'
 import { faultProxy, jsonOf, type FaultProxyOptions } from 'shipper-rules-testkit'
-import { afterEach, expect, inject, test } from 'vitest'
-import type { Check } from '../src/check.js'
-import { calendarEta } from '../src/checks/coverage/index.js'
+import { afterEach, expect, test } from 'vitest'
+import type { Check, CheckResult } from '../src/check.js'
+import { calendarEta, placeMerge } from '../src/checks/coverage/index.js'
 import { windows } from '../src/checks/stateful/index.js'
-import { runConformance, type Report } from '../src/index.js'
+import { kitContext, sandbox } from './stateful/support.js'
 
 type Mutate = NonNullable<FaultProxyOptions['answer']>
 
@@ -19,26 +19,30 @@ afterEach(async () => {
   close = undefined
 })
 
-const against = async (checks: ReadonlyArray<Check>, mutate?: Mutate, runs = 2): Promise<Report> => {
-  const s = inject('sandbox')
-  let baseUrl = s.baseUrl
+/** The checks' results against the sandbox, or against a proxy in front of it that rewrites its answers. */
+const against = async (checks: ReadonlyArray<Check>, mutate?: Mutate, runs = 2): Promise<CheckResult[]> => {
+  const s = sandbox()
+  let baseUrl = s.base
   if (mutate !== undefined) {
-    const fake = await faultProxy(s.baseUrl, { answer: mutate })
+    const fake = await faultProxy(s.base, { answer: mutate })
     close = fake.close
     baseUrl = fake.baseUrl
   }
-  return runConformance({ baseUrl, token: s.token, apiKey: s.apiKey, controls: 'sandbox', runs, seed: 42, checks })
+  const ctx = kitContext(s, baseUrl, { runs, seed: 42 })
+  const out: CheckResult[] = []
+  for (const check of checks) out.push(await check.run(ctx))
+  return out
 }
 
-const failuresOf = (report: Report, rule: string) => report.rules.find((r) => r.rule === rule)?.failures ?? []
-const summary = (report: Report): string => report.rules.flatMap((r) => r.failures.map((f) => `${r.rule}: ${f.expected} | ${f.actual}`)).join('\n')
+const failuresOf = (results: ReadonlyArray<CheckResult>, rule: string) => results.flatMap((r) => r.failures.filter((f) => f.rule === rule))
+const failing = (results: ReadonlyArray<CheckResult>): string[] => [...new Set(results.flatMap((r) => r.failures.map((f) => f.rule)))]
+const summary = (results: ReadonlyArray<CheckResult>): string => results.flatMap((r) => r.failures.map((f) => `${f.rule}: ${f.expected} | ${f.actual}`)).join('\n')
 
-test('against the sandbox: the windows and the calendar hold, every rule checked', async () => {
-  const report = await against([windows, calendarEta], undefined, 3)
-  expect(summary(report)).toBe('')
-  expect(report.failures).toBe(0)
-  const checked = report.checks.flatMap((c) => c.rules)
-  for (const rule of ['CRT-10', 'QTE-02', 'QTE-05', 'QTE-06', 'QTE-03', 'QTE-04']) expect(checked).toContain(rule)
+test('against the sandbox: the windows, the calendar and the merge hold, every rule checked', async () => {
+  const results = await against([windows, calendarEta, placeMerge], undefined, 3)
+  expect(summary(results)).toBe('')
+  const checked = results.flatMap((c) => c.rules)
+  for (const rule of ['CRT-10', 'QTE-02', 'QTE-05', 'QTE-06', 'QTE-03', 'QTE-04', 'APT-09']) expect(checked).toContain(rule)
 })
 
 /** A request body as JSON, or undefined. */
@@ -78,7 +82,7 @@ test('an ETA one day late over a holiday the declared calendar does not have (a 
     return a
   })
   const fs = failuresOf(report, 'QTE-04')
-  expect(report.rules.filter((r) => r.failures.length > 0).map((r) => r.rule)).toEqual(['QTE-04'])
+  expect(failing(report)).toEqual(['QTE-04'])
   expect(fs.length).toBe(1)
   expect(fs[0]!.expected).toContain('estimateDelivery')
 })
@@ -97,7 +101,7 @@ test('the oldest quote under a reference answered instead of the newest: QTE-05'
     return a
   })
   expect(failuresOf(report, 'QTE-05').length).toBe(1)
-  expect(report.failures).toBe(1)
+  expect(failing(report)).toEqual(['QTE-05'])
   expect(failuresOf(report, 'QTE-05')[0]!.expected).toContain('newest of 2 quote(s)')
 })
 
@@ -118,7 +122,7 @@ test('an Idempotency-Key replayed a minute after its window (a server whose wind
   })
   const fs = failuresOf(report, 'CRT-10')
   expect(fs.length).toBe(1)
-  expect(report.failures).toBe(1)
+  expect(failing(report)).toEqual(['CRT-10'])
   expect(fs[0]!.expected).toContain('a new order')
 })
 
@@ -137,6 +141,22 @@ test('a quote still matchable a minute after its validity (a server whose window
   })
   const fs = failuresOf(report, 'QTE-06')
   expect(fs.length).toBe(1)
-  expect(report.failures).toBe(1)
+  expect(failing(report)).toEqual(['QTE-06'])
   expect(fs[0]!.expected).toContain('"matchable":false')
+})
+
+test('appointment contacts deduplicated by name instead of the library\'s key (e-mail without case, phone): APT-09', async () => {
+  const report = await against([placeMerge], (asked, a) => {
+    const j = jsonOf(a)
+    if (/\/appointment\/DELIVERY$/.test(asked.url) && a.status === 200 && Array.isArray(j?.['contacts'])) {
+      const names = new Set<unknown>()
+      const contacts = (j['contacts'] as Array<Record<string, unknown>>).filter((c) => !names.has(c['name']) && names.add(c['name']))
+      return { ...a, body: JSON.stringify({ ...j, contacts }) }
+    }
+    return a
+  })
+  const fs = failuresOf(report, 'APT-09')
+  expect(fs.length).toBe(1)
+  expect(failing(report)).toEqual(['APT-09'])
+  expect(fs[0]!.expected).toContain('contacts')
 })

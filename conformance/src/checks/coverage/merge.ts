@@ -23,13 +23,29 @@ const RULE_OF: Readonly<Record<string, RuleId>> = {
   leadTimeHours: 'APT-12',
 }
 
-// Small pools that overlap between place and order, so unions, duplicates and ties happen.
-const contactArb = fc.constantFrom(
-  { name: 'Dock desk', email: 'dock@example.com' },
-  { name: 'Dock desk (again)', email: 'dock@example.com' },
-  { name: 'Night dock', phone: '+13125550123' },
-  { name: 'Yard', email: 'yard@example.com', phone: '+13125550124' },
-)
+// Small pools that overlap between place and order, so unions, duplicates and ties happen. The
+// contacts sit on either side of the library's dedup key (contactKey: the e-mail without letter
+// case, and the phone): the same key under another name or another case of the e-mail, and the
+// same name under another key (another e-mail, or the same e-mail with a phone).
+const CONTACTS = {
+  dock: { name: 'Dock desk', email: 'dock@example.com' },
+  dockAgain: { name: 'Dock desk (again)', email: 'dock@example.com' },
+  dockUpper: { name: 'Dock desk', email: 'DOCK@Example.com' },
+  dockOther: { name: 'Dock desk', email: 'desk@example.com' },
+  dockPhone: { name: 'Dock desk', email: 'dock@example.com', phone: '+13125550125' },
+  night: { name: 'Night dock', phone: '+13125550123' },
+  yard: { name: 'Yard', email: 'yard@example.com', phone: '+13125550124' },
+} as const
+const contactArb = fc.constantFrom(...Object.values(CONTACTS))
+
+/** The edges of the dedup key first, whatever the seed: a place default and an order requirement whose contacts share keys but not names, and names but not keys. */
+const CONTACT_EDGES: ReadonlyArray<[Record<string, unknown> | undefined, Record<string, unknown>]> = [
+  [
+    { channel: 'PHONE', contacts: [CONTACTS.dock, CONTACTS.night] },
+    { channel: 'EMAIL', contacts: [CONTACTS.dockAgain, CONTACTS.dockUpper, CONTACTS.dockOther, CONTACTS.dockPhone] },
+  ],
+  [undefined, { channel: 'PHONE', contacts: [CONTACTS.dockOther, CONTACTS.dock, CONTACTS.dockUpper, CONTACTS.yard, CONTACTS.dockPhone] }],
+]
 /** A valid AppointmentRequirementRequest (portalUrl with PORTAL, and sometimes without it). */
 export const requirementArb: fc.Arbitrary<Record<string, unknown>> = fc
   .record(
@@ -109,6 +125,7 @@ export const placeMerge: Check = {
         expectAnswer('APT-07', 'GET the requirement', g, 200)
         judge('GET the merged requirement', g, want)
       },
+      CONTACT_EDGES,
     )
   },
 }
