@@ -26,6 +26,7 @@ export const HTTP_RULES: Readonly<Record<RuleId, string>> = {
   'FRT-08': 'description, nmfcCode, packagingType optional strings; pieceCount optional integer.',
   'FRT-09': 'each dimension at least 1 and at most the configured maximum; a violation is 422 pallet_invalid and its message states the limits that applied.',
   'FRT-10': 'a stop that requires a liftgate applies tighter maxima (dimensions and weight).',
+  'FRT-07': 'freightClass absent: derived from the density of one pallet on the declared density scale, band edges exact (shown by a create of a pallet without a class matching the quote that declared the class the library derives).',
   'FRT-12': 'order totals: totalPalletCount = sum of palletCount, at least 1, at most the per-order maximum; totalPoundsWeight at least 1.',
   'CRT-01': 'pickupAddress, deliveryAddress and a non-empty orderComponents array are required.',
   'CRT-02': 'description required, not empty.',
@@ -103,7 +104,6 @@ export const HTTP_RULES: Readonly<Record<RuleId, string>> = {
 export const NOT_OBSERVABLE: Readonly<Record<RuleId, string>> = {
   'ADDR-03': 'how a client reads a response address (lenient subdivisions): a client-side rule',
   'ADDR-14': 'the inside-service fee is inside the quoted price; the API shows no price breakdown',
-  'FRT-07': 'the derived freight class is not in any response but the invoice, and the density scale is the server\'s choice (D)',
   'FRT-11': 'the oversized flag is a pricing input; no response shows it',
   'QTE-04': 'the time zone and holiday calendar are the server\'s choice (D); only transitDays is compared',
   'TRK-02': 'GpsData is what a server receives from vehicles, not from the shipper API',

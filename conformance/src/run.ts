@@ -12,6 +12,7 @@ import { appointmentRequests, createRequests, quoteRequests } from './checks/sta
 import { pathParameters } from './checks/stateless/parameters.js'
 import { STATEFUL_CHECKS } from './checks/stateful/index.js'
 import { COVERAGE_CHECKS } from './checks/coverage/index.js'
+import { BOUNDARY_CHECKS } from './checks/boundaries/index.js'
 import { problemDetails } from './checks/stateless/problem.js'
 import { resolveDeclaration } from './declared.js'
 import { declaredSection } from './declaredReport.js'
@@ -95,7 +96,7 @@ export const runConformance = async (options: RunOptions): Promise<Report> => {
     config: resolved.config,
     declaration: resolved.declaration,
   }
-  const all = options.checks ?? [...STATELESS_CHECKS.filter((c) => c !== authMatrix), ...STATEFUL_CHECKS, ...COVERAGE_CHECKS, authMatrix]
+  const all = options.checks ?? [...STATELESS_CHECKS.filter((c) => c !== authMatrix), ...BOUNDARY_CHECKS, ...STATEFUL_CHECKS, ...COVERAGE_CHECKS, authMatrix]
   const chosen = [...all.filter((check) => selected(check, options.only)), ...(options.checks === undefined ? [problemDetails] : [])]
   const results: CheckResult[] = []
   // progress: a rule is done once every chosen check covering it has ended

@@ -1,6 +1,6 @@
 // The kit's layers run one way (issue 32): the HTTP layer and the generators at the bottom, the
 // check types and curl above them, the rule sentences, the checks' shared runner (checks/support.ts),
-// then each kind of check (stateless, stateful, coverage: none imports another kind), the report,
+// then each kind of check (stateless, stateful, coverage, boundaries: none imports another kind), the report,
 // the run, the command line and the entry. No cycle either. The graph and the checks are
 // shipper-rules-testkit's, whose own tests show they can fail.
 import { dirname, resolve } from 'node:path'
@@ -25,6 +25,7 @@ const LAYERING: Layering = {
     ['checks/stateless', 4],
     ['checks/stateful', 4],
     ['checks/coverage', 4],
+    ['checks/boundaries', 4],
     ['report.ts', 5],
     ['run.ts', 6],
     ['cli.ts', 7],

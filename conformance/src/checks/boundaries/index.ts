@@ -1,0 +1,9 @@
+// The boundary checks, in order: each is a table of cases built from the declared configuration
+// (values at, one under and one over each threshold first, then random ones) and judged by the
+// library's prediction (./table.ts).
+import type { Check } from '../../check.js'
+import { countries, zipCodes } from './address.js'
+import { freightClass, palletLimits } from './freight.js'
+import { trackingInclude, uploadTransport } from './transport.js'
+
+export const BOUNDARY_CHECKS: ReadonlyArray<Check> = [palletLimits, freightClass, zipCodes, countries, uploadTransport, trackingInclude]
