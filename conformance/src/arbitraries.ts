@@ -6,7 +6,7 @@
 // is never decided here: the library's validator on the same body decides
 // (src/checks/stateless/corruption.ts).
 import fc from 'fast-check'
-import { defaultConfig } from 'shipper-rules'
+import type { RulesConfig } from 'shipper-rules'
 import { boundsOf, componentWithin, emailArb, requirementArb } from 'shipper-rules/arbitraries'
 
 /** Served lanes: ZIP, state and city that agree, so a valid body is priceable on a real server. */
@@ -64,26 +64,27 @@ export const quoteAddressArb: fc.Arbitrary<Record<string, unknown>> = fc
   .map(({ place, withState, ...flags }) => defined({ zipCode: place.zipCode, state: withState ? place.state : undefined, ...flags }))
 
 /**
- * One pallet group within the default configuration's standard (non-liftgate) limits, dimensions
+ * One pallet group within a configuration's (the declared one's) standard (non-liftgate) limits, dimensions
  * in every spelling (the library's `componentWithin`), sometimes with the deprecated positional
  * form [height, length, width] beside complete dimensions, which then wins nothing (FRT-05).
  */
-export const componentArb: fc.Arbitrary<Record<string, unknown>> = fc
-  .tuple(
-    componentWithin(boundsOf(defaultConfig, false), ['dimensions', 'palletDimensions', 'default']),
-    fc.option(fc.tuple(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 96 }), fc.integer({ min: 1, max: 96 })), { nil: undefined, freq: 4 }),
-  )
-  .map(([c, beside]) => (c.spelling === 'dimensions' && beside !== undefined ? { ...c.wire, palletDimensions: beside } : c.wire))
+export const componentArb = (config: RulesConfig): fc.Arbitrary<Record<string, unknown>> =>
+  fc
+    .tuple(
+      componentWithin(boundsOf(config, false), ['dimensions', 'palletDimensions', 'default']),
+      fc.option(fc.tuple(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 96 }), fc.integer({ min: 1, max: 96 })), { nil: undefined, freq: 4 }),
+    )
+    .map(([c, beside]) => (c.spelling === 'dimensions' && beside !== undefined ? { ...c.wire, palletDimensions: beside } : c.wire))
 
-const componentsArb = fc.array(componentArb, { minLength: 1, maxLength: 3 })
+const componentsArb = (config: RulesConfig) => fc.array(componentArb(config), { minLength: 1, maxLength: 3 })
 
-/** A valid QuoteRequest; its customerReference starts with the run's marker. */
-export const quoteRequestArb = (marker: string): fc.Arbitrary<Record<string, unknown>> =>
+/** A valid QuoteRequest under `config`; its customerReference starts with the run's marker. */
+export const quoteRequestArb = (marker: string, config: RulesConfig): fc.Arbitrary<Record<string, unknown>> =>
   fc
     .record({
       pickupAddress: quoteAddressArb,
       deliveryAddress: quoteAddressArb,
-      orderComponents: componentsArb,
+      orderComponents: componentsArb(config),
       shipmentMode: opt(fc.constantFrom('ltl', 'ftl')),
       ref: fc.stringMatching(/^[A-Z0-9]{1,8}$/),
     })
@@ -92,13 +93,13 @@ export const quoteRequestArb = (marker: string): fc.Arbitrary<Record<string, unk
 /** A valid AppointmentRequirementRequest (APT-01…06): the library's `requirementArb`. */
 export const appointmentRequestArb: fc.Arbitrary<Record<string, unknown>> = requirementArb
 
-/** A valid CreateShipmentRequest; its description starts with the run's marker; a stray companyId it must ignore (CRT-09). */
-export const createRequestArb = (marker: string): fc.Arbitrary<Record<string, unknown>> =>
+/** A valid CreateShipmentRequest under `config`; its description starts with the run's marker; a stray companyId it must ignore (CRT-09). */
+export const createRequestArb = (marker: string, config: RulesConfig): fc.Arbitrary<Record<string, unknown>> =>
   fc
     .record({
       pickupAddress: shipmentAddressArb,
       deliveryAddress: shipmentAddressArb,
-      orderComponents: componentsArb,
+      orderComponents: componentsArb(config),
       what: fc.constantFrom('machine parts', 'grocery restock', 'office furniture'),
       instructions: opt(textArb),
       referenceNumbers: opt(fc.array(referenceArb, { minLength: 1, maxLength: 4 })),

@@ -66,7 +66,7 @@ export const confirmTime: Check = {
         const freight: Freight = { palletCount: 2, poundsWeight: 800 }
         const body = breakage.apply(createBody(ctx, lane, freight, { note: `confirm-time ${breakage.name}` }))
         // the quote id is a placeholder: validateConfirm only asks that there is one
-        const want = validateConfirm({ status: 'INITIALIZED', quoteId: 'a-quote', request: body })
+        const want = validateConfirm({ status: 'INITIALIZED', quoteId: 'a-quote', request: body }, { config: ctx.config })
         const what = `a create whose ${breakage.name}`
         if (want._tag === 'Left') {
           const r = await ctx.http.send(post('/v1/shipper/shipment', body))

@@ -84,7 +84,7 @@ export const deliveredOrder: Check = {
       const order = await judgeTracking('after the delivery', true)
       const inv = await ctx.http.send(get(`/v1/shipper/shipment/${n}/invoice`))
       expectAnswer('INV-02', 'the invoice of a delivered order', inv, 200)
-      const normalized = validateCreateShipment(body)
+      const normalized = validateCreateShipment(body, { config: ctx.config })
       if (normalized._tag === 'Left') throw new Error('a generated create the library refuses')
       const got = record(inv)
       const want = buildInvoice(
@@ -99,7 +99,7 @@ export const deliveredOrder: Check = {
           components: normalized.right.orderComponents,
         } as never,
         (Array.isArray(got['charges']) ? got['charges'] : []) as never,
-        { invoiceDate: String(got['invoiceDate']) },
+        { invoiceDate: String(got['invoiceDate']), config: ctx.config },
       )
       if (want._tag === 'Left') throw new RuleBroken('INV-03', 'charges the library can total (safe integers of cents)', describe(inv))
       const fail = (rule: RuleId, what: string, value: unknown): never => {

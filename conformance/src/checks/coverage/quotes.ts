@@ -36,7 +36,7 @@ export const quoteMatchable: Check = {
       const stored = { id: quote.id, customerReference: reference, createdAt: before, open: true, quotedPriceInCents: quote.price }
       const path = `/v1/shipper/quotes/by-reference?reference=${encodeURIComponent(reference)}`
       const fresh = await ctx.http.send(get(path))
-      const want = quoteByReferenceResponse(stored as never, await clockNow(ctx))
+      const want = quoteByReferenceResponse(stored as never, await clockNow(ctx), { config: ctx.config })
       expectAnswer('QTE-06', 'the newest quote under its reference', fresh, 200)
       if (!sameJson(fresh.json, want)) throw new RuleBroken('QTE-06', `a fresh quote by reference: ${JSON.stringify(want)}`, describe(fresh))
       if (ctx.controls !== 'sandbox') return
@@ -44,7 +44,7 @@ export const quoteMatchable: Check = {
       expectAnswer('QTE-06', 'POST /sandbox/clock {"hours": 49}', moved, 200)
       const later = await clockNow(ctx)
       const expired = await ctx.http.send(get(path))
-      const matchable = isQuoteMatchable(stored, later)
+      const matchable = isQuoteMatchable(stored, later, { config: ctx.config })
       expectAnswer('QTE-06', 'the quote by reference after 49 hours', expired, 200)
       if (field('QTE-06', 'the quote by reference after 49 hours', expired, 'matchable') !== matchable) {
         throw new RuleBroken('QTE-06', `the quote by reference 49 hours later: matchable ${String(matchable)}`, describe(expired))
@@ -68,7 +68,7 @@ export const tenderWithoutQuote: Check = {
         const lane = LANES[laneIndex]!
         const fresh = await makeQuote(ctx, lane, freight)
         const r = await ctx.http.send(post('/v1/shipper/shipment', createBody(ctx, lane, freight, { note: 'tender without a quote' })))
-        const want = tenderPrice({ quote: null, freightMatches: false, freshPriceInCents: fresh.price, now: DateTime.utc() })
+        const want = tenderPrice({ quote: null, freightMatches: false, freshPriceInCents: fresh.price, now: DateTime.utc() }, { config: ctx.config })
         expectAnswer('QTE-07', 'a create without a quote: booked', r, 200)
         if (field('QTE-07', 'the created order', r, 'totalPriceInCents') !== want.priceInCents) {
           throw new RuleBroken('QTE-07', `a create without a quote booked at the fresh price, totalPriceInCents ${want.priceInCents} (a quote of the same freight)`, describe(r))

@@ -5,7 +5,6 @@
 // (expiry is judged before the match, as the library's checkQuoteForShipment does). The model:
 // the quotes the run made and how many hours the clock moved since each.
 import fc from 'fast-check'
-import { defaultConfig } from 'shipper-rules'
 import type { Check, KitContext } from '../../check.js'
 import type { SentRequest } from '../../http.js'
 import {
@@ -36,9 +35,6 @@ interface Quote {
   ageHours: number
 }
 
-/** QTE-02: a quote is valid 48 hours (the library's quoteValidityHours) from creation; expired from that instant on. */
-const VALIDITY_HOURS = defaultConfig.quoteValidityHours
-const expired = (q: Quote): boolean => q.ageHours >= VALIDITY_HOURS
 
 interface Model {
   readonly quotes: Quote[]
@@ -57,6 +53,9 @@ const run = (ctx: KitContext) => {
 }
 
 const body = async (ctx: KitContext, startedAt: number) => {
+  /** QTE-02: a quote is valid the declared quoteValidityHours (48 by default) from creation; expired from that instant on. */
+  const VALIDITY_HOURS = ctx.config.quoteValidityHours
+  const expired = (q: Quote): boolean => q.ageHours >= VALIDITY_HOURS
   const sandbox = ctx.controls === 'sandbox'
   // Another company's quote, made once (as that company: it is the kit's own quote) and only ever
   // named in the main company's creates, which must fail.

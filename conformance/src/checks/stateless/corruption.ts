@@ -127,19 +127,19 @@ export const quoteRequests: Check = {
   name: 'quote-request',
   rules: QUOTE_RULES,
   async run(ctx) {
-    const valid = quoteRequestArb(ctx.marker)
+    const valid = quoteRequestArb(ctx.marker, ctx.config)
     return runRuleProperty(ctx, {
       name: this.name,
       rules: this.rules,
       arb: inputsOf(valid),
       examples: [validExample(ctx, valid)],
       smaller,
-      rulesOf: (input) => rulesOfCase('quote', input, predictedOf(validateQuoteRequest(input.body)), ['ID-02']),
+      rulesOf: (input) => rulesOfCase('quote', input, predictedOf(validateQuoteRequest(input.body, { config: ctx.config })), ['ID-02']),
       send: async (input, sent) => {
         const req: SentRequest = { method: 'POST', path: '/v1/shipper/quote', headers: {}, credentials: 'main', body: input.body }
         sent.push(req)
         const got = await ctx.http.send(req)
-        return judge('quote', input, predictedOf(validateQuoteRequest(input.body)), got, async () => {
+        return judge('quote', input, predictedOf(validateQuoteRequest(input.body, { config: ctx.config })), got, async () => {
           const decoded = QuoteResponse.decode(got.json)
           if (decoded._tag === 'Left') return { rule: 'QTE-01', expected: 'a QuoteResponse (the library codec)', actual: describeReceived(got) }
           const q = obj(got.json)
@@ -170,7 +170,7 @@ export const createRequests: Check = {
   name: 'create-request',
   rules: CREATE_RULES,
   async run(ctx) {
-    const valid = createRequestArb(ctx.marker)
+    const valid = createRequestArb(ctx.marker, ctx.config)
     return runRuleProperty(ctx, {
       name: this.name,
       rules: this.rules,
@@ -178,12 +178,12 @@ export const createRequests: Check = {
       examples: [validExample(ctx, valid)],
       smaller,
       rulesOf: (input) =>
-        rulesOfCase('create', input, predictedOf(validateCreateShipment(input.body)), ['ORD-02', 'ID-01', 'CRT-11', ...(obj(input.body)['companyId'] === undefined ? [] : ['CRT-09'])]),
+        rulesOfCase('create', input, predictedOf(validateCreateShipment(input.body, { config: ctx.config })), ['ORD-02', 'ID-01', 'CRT-11', ...(obj(input.body)['companyId'] === undefined ? [] : ['CRT-09'])]),
       send: async (input, sent) => {
         const req: SentRequest = { method: 'POST', path: '/v1/shipper/shipment', headers: {}, credentials: 'main', body: input.body }
         sent.push(req)
         const got = await ctx.http.send(req)
-        return judge('create', input, predictedOf(validateCreateShipment(input.body)), got, async () => {
+        return judge('create', input, predictedOf(validateCreateShipment(input.body, { config: ctx.config })), got, async () => {
           if (Shipment.decode(got.json)._tag === 'Left') return { rule: 'CRT-01', expected: 'a Shipment (the library codec)', actual: describeReceived(got) }
           const s = obj(got.json)
           if (s['orderStatus'] !== 'INITIALIZED') return { rule: 'ORD-02', expected: 'orderStatus INITIALIZED', actual: String(s['orderStatus']) }
