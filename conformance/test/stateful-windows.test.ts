@@ -7,7 +7,7 @@ import { addBusinessDays, canonicalJson, HEADER, transitDays } from 'shipper-rul
 import { faultProxy, jsonOf, type FaultProxyOptions } from 'shipper-rules-testkit'
 import { afterEach, expect, test } from 'vitest'
 import type { Check, CheckResult } from '../src/check.js'
-import { calendarEta, placeMerge } from '../src/checks/coverage/index.js'
+import { calendarEta, liveTracking, placeMerge } from '../src/checks/coverage/index.js'
 import { windows } from '../src/checks/stateful/index.js'
 import { kitContext, sandbox } from './stateful/support.js'
 
@@ -38,11 +38,11 @@ const failuresOf = (results: ReadonlyArray<CheckResult>, rule: string) => result
 const failing = (results: ReadonlyArray<CheckResult>): string[] => [...new Set(results.flatMap((r) => r.failures.map((f) => f.rule)))]
 const summary = (results: ReadonlyArray<CheckResult>): string => results.flatMap((r) => r.failures.map((f) => `${f.rule}: ${f.expected} | ${f.actual}`)).join('\n')
 
-test('against the sandbox: the windows, the calendar and the merge hold, every rule checked', async () => {
-  const results = await against([windows, calendarEta, placeMerge], undefined, 3)
+test('against the sandbox: the windows, the calendar, the merge and the live tracking hold, every rule checked', async () => {
+  const results = await against([windows, calendarEta, placeMerge, liveTracking], undefined, 3)
   expect(summary(results)).toBe('')
   const checked = results.flatMap((c) => c.rules)
-  for (const rule of ['CRT-10', 'QTE-02', 'QTE-05', 'QTE-06', 'QTE-03', 'QTE-04', 'APT-09']) expect(checked).toContain(rule)
+  for (const rule of ['CRT-10', 'QTE-02', 'QTE-05', 'QTE-06', 'QTE-03', 'QTE-04', 'APT-09', 'TRK-01', 'TRK-02', 'TRK-04']) expect(checked).toContain(rule)
 })
 
 /** A request body as JSON, or undefined. */
@@ -159,4 +159,32 @@ test('appointment contacts deduplicated by name instead of the library\'s key (e
   expect(fs.length).toBe(1)
   expect(failing(report)).toEqual(['APT-09'])
   expect(fs[0]!.expected).toContain('contacts')
+})
+
+test('a significantly delayed location without its delayMessage: TRK-04', async () => {
+  const report = await against([liveTracking], (asked, a) => {
+    const j = jsonOf(a)
+    const location = j?.['location'] as Record<string, unknown> | undefined
+    if (/\/tracking/.test(asked.url) && a.status === 200 && location?.['isSignificantlyDelayed'] === true) return { ...a, body: JSON.stringify({ ...j, location: { ...location, delayMessage: '' } }) }
+    return a
+  })
+  const fs = failuresOf(report, 'TRK-04')
+  expect(failing(report)).toEqual(['TRK-04'])
+  expect(fs.length).toBe(1)
+  expect(fs[0]!.expected).toContain('delayMessage')
+})
+
+test('include read as a single word on an order with events (a list of sections gets no location): TRK-01', async () => {
+  const report = await against([liveTracking], (asked, a) => {
+    const j = jsonOf(a)
+    if (/\/tracking\?include=location(%2C|,)location$/.test(asked.url) && a.status === 200 && j !== undefined) {
+      const { location: _dropped, ...rest } = j
+      return { ...a, body: JSON.stringify(rest) }
+    }
+    return a
+  })
+  const fs = failuresOf(report, 'TRK-01')
+  expect(failing(report)).toEqual(['TRK-01'])
+  expect(fs.length).toBe(1)
+  expect(fs[0]!.expected).toContain('include="location,location": a location')
 })

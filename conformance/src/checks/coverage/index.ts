@@ -7,9 +7,10 @@ import { confirmTime } from './confirm.js'
 import { deliveredOrder } from './delivered.js'
 import { placeMerge } from './merge.js'
 import { quoteMatchable, tenderWithoutQuote } from './quotes.js'
+import { liveTracking } from './tracking.js'
 import { uploads } from './uploads.js'
 
-export { calendarEta, confirmTime, deliveredOrder, placeMerge, quoteMatchable, tenderWithoutQuote, uploads }
+export { calendarEta, confirmTime, deliveredOrder, liveTracking, placeMerge, quoteMatchable, tenderWithoutQuote, uploads }
 
-/** Every coverage check, in the order a run takes them (the clock-moving quote check last: it ages every quote of the company). */
-export const COVERAGE_CHECKS: ReadonlyArray<Check> = [tenderWithoutQuote, calendarEta, confirmTime, placeMerge, uploads, deliveredOrder, quoteMatchable]
+/** Every coverage check, in the order a run takes them (the clock-moving checks last: the live tracking moves the clock into its trip, the quote check ages every quote of the company). */
+export const COVERAGE_CHECKS: ReadonlyArray<Check> = [tenderWithoutQuote, calendarEta, confirmTime, placeMerge, uploads, deliveredOrder, liveTracking, quoteMatchable]
