@@ -21,6 +21,8 @@ describe('shipper-rules-sandbox', () => {
     expect(first.banner).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/)
     expect(first.banner).toContain('company:  Sandbox Shipper Inc')
     expect(first.banner).toContain('/api-docs/shipper-v1')
+    // the export line sets the operator token generated for this start too
+    expect(first.banner).toContain(`OPERATOR=${first.operatorToken}\n`)
     const quote = await fetch(`${first.baseUrl}/v1/shipper/quote`, {
       method: 'POST',
       headers: { authorization: `Bearer ${first.token}`, 'x-service-api-key': first.apiKey, 'content-type': 'application/json' },
@@ -62,7 +64,7 @@ describe('shipper-rules-sandbox', () => {
     try {
       const { ready } = server
       expect(Object.keys(ready).sort()).toEqual(
-        ['apiDocsUrl', 'apiKey', 'baseUrl', 'companyId', 'companyName', 'corsOrigins', 'dataDir', 'database', 'healthUrl', 'operatorToken', 'readyUrl', 'sandboxDocsUrl', 'token'].sort(),
+        ['apiDocsUrl', 'apiKey', 'baseUrl', 'companyId', 'companyName', 'consoleUrl', 'corsOrigins', 'dataDir', 'database', 'healthUrl', 'operatorToken', 'readyUrl', 'sandboxDocsUrl', 'token'].sort(),
       )
       expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       expect(ready).toMatchObject({
@@ -76,9 +78,11 @@ describe('shipper-rules-sandbox', () => {
       })
       expect(ready.database).toBe(storeOptions.dataDir !== undefined ? 'pglite' : 'postgres')
       expect(ready.dataDir).toBe(storeOptions.dataDir ?? null)
-      // every value the banner prints, the JSON line has (and the operator token given, which the banner does not repeat)
+      // every value the banner prints, the JSON line has; the operator token given is not repeated on its own
+      // line, but the export line carries it (OPERATOR=), so that pasting the line sets every credential
       expect(server.banner).toContain('operator token: (the one given with --operator-token')
-      for (const value of [ready.baseUrl, ready.companyId, ready.companyName, ready.apiKey, ready.token, ready.apiDocsUrl, ready.sandboxDocsUrl, ready.healthUrl, ready.readyUrl, cors]) expect(server.banner).toContain(value)
+      expect(server.banner).toContain(`  export SANDBOX=${ready.baseUrl} KEY=${ready.apiKey} TOKEN=${ready.token} OPERATOR=${operatorToken}\n`)
+      for (const value of [ready.baseUrl, ready.companyId, ready.companyName, ready.apiKey, ready.token, ready.apiDocsUrl, ready.sandboxDocsUrl, ready.healthUrl, ready.readyUrl, ready.consoleUrl!, cors]) expect(server.banner).toContain(value)
       // and they work: the health route, the documents, the company's credentials, the operator token
       expect((await fetch(ready.healthUrl)).status).toBe(200)
       expect((await fetch(ready.apiDocsUrl)).status).toBe(200)

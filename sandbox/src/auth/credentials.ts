@@ -178,3 +178,32 @@ export const readCredentials = async (db: Queryable, secrets: Secrets, headers: 
   }
   return { credentials: { bearer, apiKey, user }, userId }
 }
+
+/** The advisory lock under which the ready-made company's key is issued (db/store.ts's migrations hold 7312001). */
+const READY_MADE_LOCK = 7312002
+
+/**
+ * The ready-made company's credentials: created on the first start, the key kept in `settings`
+ * (the one key stored in clear) so that every start prints it. Issued under an advisory lock in one
+ * transaction, so that processes started at the same moment on a fresh database all print the one
+ * stored key (before, each issued its own and all but one printed a key nobody kept).
+ */
+export const readyMadeCredentials = async (store: Store, secrets: Secrets, companyName: string, now: Date): Promise<IssuedCredentials> => {
+  const read = async (db: Queryable): Promise<IssuedCredentials | undefined> => {
+    const stored = (await db.query<{ value: string }>("SELECT value FROM settings WHERE name = 'demo_credentials'"))[0]
+    return stored === undefined ? undefined : (JSON.parse(stored.value) as IssuedCredentials)
+  }
+  return (
+    (await read(store)) ??
+    store.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [READY_MADE_LOCK])
+      const stored = await read(tx)
+      if (stored !== undefined) return stored
+      await tx.query('INSERT INTO companies (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING', [newCompanyId(), companyName, now])
+      const id = (await tx.query<{ id: string }>('SELECT id FROM companies WHERE name = $1', [companyName]))[0]?.id ?? ''
+      const issued = await issueKey(tx, secrets, { id, name: companyName }, now)
+      await tx.query("INSERT INTO settings (name, value) VALUES ('demo_credentials', $1)", [JSON.stringify(issued)])
+      return issued
+    })
+  )
+}
