@@ -3,10 +3,11 @@
 // plain HTTP request shows, the kit names the rule the bug breaks, and only the table that covers it
 // fails.
 import { faultProxy, jsonOf, runsOf, type FaultProxyOptions, type ProxyRequest } from 'shipper-rules-testkit'
-import { defaultConfig } from 'shipper-rules'
+import { defaultConfig, LIMITS } from 'shipper-rules'
 import { afterEach, expect, inject, test } from 'vitest'
 import type { Check } from '../src/check.js'
 import { countries, zipCodes } from '../src/checks/boundaries/address.js'
+import { createFields, palletSizes } from '../src/checks/boundaries/fields.js'
 import { freightClass, palletLimits } from '../src/checks/boundaries/freight.js'
 import { BOUNDARY_CHECKS } from '../src/checks/boundaries/index.js'
 import { trackingInclude, uploadTransport } from '../src/checks/boundaries/transport.js'
@@ -224,4 +225,41 @@ test('include=foo accepted (unknown sections ignored): TRK-01', async () => {
   )
   expect(failed(report)).toEqual(['TRK-01'])
   expect(failuresOf(report, 'TRK-01')[0]!.expected).toContain('tracking with include=')
+})
+
+test('create instructions one character short of their limit (the limit itself refused): CRT-03', async () => {
+  const report = await against(
+    {
+      answer: (req, a) => {
+        const b = req.method === 'POST' && req.url === '/v1/shipper/shipment' ? bodyOf(req) : undefined
+        return typeof b?.['instructions'] === 'string' && b['instructions'].length === LIMITS.instructionsMaxLength
+          ? problem(400, 'validation_failed', [{ field: 'instructions', entity: null, reason: 'too long', code: 'max_length' }])
+          : a
+      },
+    },
+    [createFields],
+  )
+  expect(failed(report)).toEqual(['CRT-03'])
+  expect(failuresOf(report, 'CRT-03')[0]!.expected).toContain(`instructions of ${LIMITS.instructionsMaxLength} characters (at the limit)`)
+})
+
+test('palletDimensions read as [length, width, height] on a create: FRT-04', async () => {
+  const report = await against(
+    {
+      request: (req) => {
+        const b = req.method === 'POST' && req.url === '/v1/shipper/shipment' ? bodyOf(req) : undefined
+        if (b === undefined) return req
+        const rewritten = components(b).map((c) => {
+          const p = c['palletDimensions']
+          if (!Array.isArray(p) || c['dimensions'] !== undefined) return c
+          const { palletDimensions: _, ...rest } = c
+          return { ...rest, dimensions: { length: p[0], width: p[1], height: p[2] } }
+        })
+        return withBody(req, { ...b, orderComponents: rewritten })
+      },
+    },
+    [palletSizes],
+  )
+  expect(failed(report)).toEqual(['FRT-04'])
+  expect(failuresOf(report, 'FRT-04')[0]!.actual).toContain('quote_mismatch')
 })
