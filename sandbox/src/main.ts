@@ -3,8 +3,10 @@
 // starts the server; `shipper-rules-sandbox keys create --company NAME` issues an API key and a
 // bearer token. DATABASE_URL (postgres://…) selects a PostgreSQL server instead of PGlite.
 import { parseArgs } from 'node:util'
-import { createKey, loadSecrets } from './auth/credentials.js'
+import { createKey, loadSecrets, readyMadeCredentials } from './auth/credentials.js'
 import { DataDirectoryInUseError, openStore, type Store, type StoreOptions } from './db/store.js'
+import { DEFAULT_REQUEST_LOG_LIMIT } from './features/console/capture.js'
+import { tail } from './features/console/tail.js'
 import { buildServer, corsOriginProblem, operatorTokenOf } from './server/server.js'
 import { readTariff } from './pricing/tariff.js'
 import { readRulesConfig } from './server/rulesConfig.js'
@@ -12,27 +14,24 @@ import { readRulesConfig } from './server/rulesConfig.js'
 const USAGE = `Usage:
   shipper-rules-sandbox [--port 8080] [--host 127.0.0.1] [--data ./.sandbox-data] [--tariff tariff.json] [--quiet]
                         [--operator-token T] [--public-url URL] [--request-timeout 60] [--auth-failure-limit 20]
-                        [--cors-origin http://localhost:5173 ...] [--ready-json] [--rules-config rules.json]
+                        [--cors-origin http://localhost:5173 ...] [--ready-json] [--rules-config rules.json] [--request-log-limit 1000]
   shipper-rules-sandbox keys create --company NAME [--data DIR]   (--data-dir is an alias of --data)
+  shipper-rules-sandbox logs tail [--base-url URL] [--token T] [--api-key K] [--method M] [--status 4xx] [--path P] [--reason R]
+                        (a company's request log, live; base URL, token and key default to $SANDBOX, $TOKEN and $KEY)
 Environment: DATABASE_URL=postgres://… uses that PostgreSQL server instead of the embedded one; PORT, HOST;
   SANDBOX_OPERATOR_TOKEN, SANDBOX_PUBLIC_URL, SANDBOX_CORS_ORIGINS (comma-separated) (as the options).
 --rules-config FILE: JSON overrides of the library's rules configuration (makeConfig: pallet limits, quote validity,
   Idempotency-Key window, upload limit, density scale, calendar, ...); the sandbox keeps them and declares the
   whole configuration in its OpenAPI documents (x-shipper-rules-config). Refused (exit 2) when makeConfig refuses it.
+--request-log-limit N: the console's request log keeps the newest N requests per company (default ${DEFAULT_REQUEST_LOG_LIMIT}); 0 turns it off.
 --ready-json: once ready, also print ONE JSON line on standard output with what the banner says (baseUrl,
   operatorToken, companyId, companyName, apiKey, token, database (pglite or postgres), dataDir, apiDocsUrl, sandboxDocsUrl, healthUrl,
-  readyUrl, corsOrigins), for programs that start the sandbox; the banner stays on standard error.`
+  readyUrl, consoleUrl, corsOrigins), for programs that start the sandbox; the banner stays on standard error.`
 
 const DEMO_COMPANY = 'Sandbox Shipper Inc'
 
-/** The ready-made company: created on the first start, its key kept (the one key stored in clear) so every start can print it. */
-const demoCredentials = async (store: Store) => {
-  const stored = (await store.query<{ value: string }>("SELECT value FROM settings WHERE name = 'demo_credentials'"))[0]
-  if (stored !== undefined) return JSON.parse(stored.value) as Awaited<ReturnType<typeof createKey>>
-  const issued = await createKey(store, await loadSecrets(store), DEMO_COMPANY, new Date())
-  await store.query("INSERT INTO settings (name, value) VALUES ('demo_credentials', $1) ON CONFLICT (name) DO NOTHING", [JSON.stringify(issued)])
-  return issued
-}
+/** The ready-made company: created on the first start, its key kept (the one key stored in clear) so every start, concurrent ones included, prints it. */
+const demoCredentials = async (store: Store) => readyMadeCredentials(store, await loadSecrets(store), DEMO_COMPANY, new Date())
 
 /**
  * The store; or, when another process holds the PGlite data directory (a second server or `keys
@@ -69,6 +68,14 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
         'auth-failure-limit': { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
         'ready-json': { type: 'boolean' },
+        'request-log-limit': { type: 'string' },
+        'base-url': { type: 'string' },
+        token: { type: 'string' },
+        'api-key': { type: 'string' },
+        method: { type: 'string' },
+        status: { type: 'string' },
+        path: { type: 'string' },
+        reason: { type: 'string' },
         'rules-config': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -99,6 +106,19 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       await store.close()
     }
     return 0
+  }
+  if (positionals[0] === 'logs' && positionals[1] === 'tail' && positionals.length === 2) {
+    const baseUrl = values['base-url'] ?? process.env['SANDBOX']
+    const token = values.token ?? process.env['TOKEN']
+    const apiKey = values['api-key'] ?? process.env['KEY']
+    if (baseUrl === undefined || token === undefined || apiKey === undefined || !/^https?:\/\//.test(baseUrl)) {
+      process.stderr.write(`shipper-rules-sandbox: logs tail needs --base-url http(s)://…, --token and --api-key (or $SANDBOX, $TOKEN and $KEY, as the banner exports them)\n${USAGE}\n`)
+      return 2
+    }
+    const stop = new AbortController()
+    process.once('SIGINT', () => stop.abort())
+    process.once('SIGTERM', () => stop.abort())
+    return tail({ baseUrl, token, apiKey, method: values.method, status: values.status, path: values.path, reason: values.reason }, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`), stop.signal)
   }
   if (positionals.length > 0) {
     process.stderr.write(`shipper-rules-sandbox: unknown command ${positionals.join(' ')}\n${USAGE}\n`)
@@ -138,6 +158,12 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     await store.close()
     return 2
   }
+  const requestLogLimit = values['request-log-limit'] === undefined ? undefined : Number(values['request-log-limit'])
+  if (requestLogLimit !== undefined && !(Number.isInteger(requestLogLimit) && requestLogLimit >= 0 && requestLogLimit <= 1_000_000)) {
+    process.stderr.write('shipper-rules-sandbox: --request-log-limit is 0 (off) to 1000000 requests per company\n')
+    await store.close()
+    return 2
+  }
   const requestTimeout = values['request-timeout'] === undefined ? undefined : Number(values['request-timeout'])
   const failureLimit = values['auth-failure-limit'] === undefined ? undefined : Number(values['auth-failure-limit'])
   if ((requestTimeout !== undefined && !(Number.isInteger(requestTimeout) && requestTimeout >= 1 && requestTimeout <= 3600)) || (failureLimit !== undefined && !(Number.isInteger(failureLimit) && failureLimit >= 1 && failureLimit <= 1_000_000))) {
@@ -155,6 +181,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     ...(requestTimeout !== undefined ? { timeouts: { requestMs: requestTimeout * 1000 } } : {}),
     ...(failureLimit !== undefined ? { authFailures: { max: failureLimit, windowMs: 60_000 } } : {}),
     corsOrigins,
+    ...(requestLogLimit !== undefined ? { requestLogLimit } : {}),
   })
   const demo = await demoCredentials(store)
   const address = await app.listen({ port, host })
@@ -173,15 +200,16 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       '',
       `shipper-rules-sandbox listening on ${base} (${store.kind === 'pglite' ? `PGlite data in ${storeOptions.dataDir}` : 'PostgreSQL from DATABASE_URL'})`,
       `  OpenAPI documents: ${base}/api-docs/shipper-v1 (the API), ${base}/api-docs/sandbox (the sandbox's own endpoints)`,
+      `  console: ${base}/console (sign in with the API key and token below; request log ${requestLogLimit === 0 ? 'off' : `keeps ${requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT} requests per company`})`,
       `  health: ${base}/healthz (alive), ${base}/readyz (database reachable)`,
       `  CORS origins: ${corsOrigins.length > 0 ? corsOrigins.join(', ') : 'none (--cors-origin ORIGIN to let a browser application on another origin call the sandbox)'}`,
-      `  operator token: ${operatorTokenOf(app) ?? '(the one given with --operator-token or SANDBOX_OPERATOR_TOKEN)'}`,
+      `  operator token: ${operatorTokenOf(app) ?? '(the one given with --operator-token or SANDBOX_OPERATOR_TOKEN: OPERATOR on the export line)'}`,
       `    (operator controls only: POST /sandbox/companies, GET /sandbox/companies, POST /sandbox/companies/{id}/keys)`,
       `  company:  ${demo.companyName} (${demo.companyId})`,
       `  API key:  ${demo.apiKey}`,
       `  token:    ${demo.token}`,
       '',
-      `  export SANDBOX=${base} KEY=${demo.apiKey} TOKEN=${demo.token}`,
+      `  export SANDBOX=${base} KEY=${demo.apiKey} TOKEN=${demo.token} OPERATOR=${operatorTokenOf(app) ?? operatorToken ?? ''}`,
       '',
     ].join('\n') + '\n',
   )
@@ -200,6 +228,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
       sandboxDocsUrl: `${base}/api-docs/sandbox`,
       healthUrl: `${base}/healthz`,
       readyUrl: `${base}/readyz`,
+      consoleUrl: `${base}/console`,
       corsOrigins,
     }
     process.stdout.write(`${JSON.stringify(ready)}\n`)

@@ -22,6 +22,12 @@ const OPERATOR_TOKEN = 'sbx_op_access_test_operator_token_0123'
 /** A path with its parameters' names taken out: Fastify's `:name` and OpenAPI's `{name}` alike. */
 const shape = (path: string): string => path.replace(/:[A-Za-z]+|\{[A-Za-z]+\}/g, '{}')
 
+/** Routes no document describes, with their access: the console's pages (HTML and its bundled assets, not an API), open to anybody like the documents. */
+const PAGES: ReadonlyMap<string, Access> = new Map([
+  ['GET /console', 'public'],
+  ['GET /console/assets/*', 'public'],
+])
+
 /** The access an operation's security asks for. */
 const accessOfSecurity = (security: ReadonlyArray<Record<string, unknown>>): Access =>
   security.length === 0 ? 'public' : security.some((s) => 'operatorToken' in s) ? 'operator' : 'company'
@@ -67,7 +73,9 @@ describe('route access', () => {
     for (const [path, item] of Object.entries(shipper.right.paths as unknown as Record<string, Record<string, unknown>>)) {
       for (const method of Object.keys(item).filter((m) => ['get', 'put', 'post', 'delete', 'patch'].includes(m))) promised.set(`${method.toUpperCase()} ${shape(path)}`, 'company')
     }
-    const declared = new Map<string, Access>(routeAccessOf(app).filter((r) => r.method !== 'HEAD').map((r) => [`${r.method} ${shape(r.url)}`, r.access] as const))
+    const all = new Map<string, Access>(routeAccessOf(app).filter((r) => r.method !== 'HEAD').map((r) => [`${r.method} ${shape(r.url)}`, r.access] as const))
+    for (const [page, want] of PAGES) expect(all.get(page), page).toBe(want)
+    const declared = new Map([...all].filter(([route]) => !PAGES.has(route)))
     expect([...declared.keys()].sort()).toEqual([...promised.keys()].sort())
     for (const [route, want] of promised) expect(declared.get(route), route).toBe(want)
     // the document's parts name the same callers as the routes
@@ -82,6 +90,13 @@ describe('route access', () => {
     expect((await fetch(`${base}/sandbox/companies`, { headers: credentialHeaders(company.apiKey, company.token) })).status).toBe(401)
     expect((await fetch(`${base}/sandbox/companies`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).status).toBe(200)
     expect((await fetch(`${base}/healthz`)).status).toBe(200)
+    // the console's JSON API: a company's routes take a company, the operator's route the operator; its page anybody
+    expect((await fetch(`${base}/sandbox/console/requests`)).status).toBe(401)
+    expect((await fetch(`${base}/sandbox/console/requests`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).status).toBe(401)
+    expect((await fetch(`${base}/sandbox/console/requests`, { headers: credentialHeaders(company.apiKey, company.token) })).status).toBe(200)
+    expect((await fetch(`${base}/sandbox/console/companies`, { headers: credentialHeaders(company.apiKey, company.token) })).status).toBe(401)
+    expect((await fetch(`${base}/sandbox/console/companies`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).status).toBe(200)
+    expect([200, 404]).toContain((await fetch(`${base}/console`)).status)
   })
 })
 

@@ -12,6 +12,12 @@ import { numberOf, type Queryable } from '../db/store.js'
 /** The largest total offset of a company's clock: 7,305 days (20 years). */
 export const MAX_CLOCK_OFFSET_MS = Duration.fromObject({ days: 7_305 }).as('milliseconds')
 
+/** Milliseconds per unit of a clock advance. */
+export const UNIT_MS = { days: Duration.fromObject({ days: 1 }).as('milliseconds'), hours: Duration.fromObject({ hours: 1 }).as('milliseconds'), minutes: Duration.fromObject({ minutes: 1 }).as('milliseconds') } as const
+
+/** The most of each unit one clock advance may send: the clock's whole range (MAX_CLOCK_OFFSET_MS). */
+export const CLOCK_LIMITS = { days: MAX_CLOCK_OFFSET_MS / UNIT_MS.days, hours: MAX_CLOCK_OFFSET_MS / UNIT_MS.hours, minutes: MAX_CLOCK_OFFSET_MS / UNIT_MS.minutes } as const
+
 /** How long a cached offset is trusted before it is read again (another process may have moved it). */
 export const CLOCK_CACHE_MS = 1_000
 

@@ -46,7 +46,9 @@ export const operation = (e: Endpoint, withInstance: boolean): Json => {
   const s = e.success
   const successContent = s.schema === 'pdf'
     ? { 'application/pdf': { schema: { type: 'string', format: 'binary', contentMediaType: 'application/pdf' }, example: s.example } }
-    : { 'application/json': { schema: ref(s.schema), example: s.example } }
+    : s.schema === 'EventStream'
+      ? { 'text/event-stream': { schema: ref(s.schema), example: s.example } }
+      : { 'application/json': { schema: ref(s.schema), example: s.example } }
   return {
     operationId: e.operationId,
     tags: [e.tag],

@@ -6,6 +6,7 @@
 import { defaultConfig, HEADER, type RulesConfig } from 'shipper-rules'
 import { openApiDocument, RULES_CONFIG_EXTENSION } from 'shipper-rules/openapi'
 import { addressesDocument } from '../features/addresses/openapi.js'
+import { consoleDocument } from '../features/console/openapi.js'
 import { keysDocument } from '../features/controls/keysOpenapi.js'
 import { controlsDocument } from '../features/controls/openapi.js'
 import { docsDocument } from '../features/docs/openapi.js'
@@ -19,7 +20,7 @@ import { orderNumberString, type DocumentPart, type Json, type LibraryPieces, ty
 export type { SandboxDocumentResult } from '../openapi/parts.js'
 
 /** The features' parts, in the document's order (of tags and operations). */
-const PARTS: ReadonlyArray<DocumentPart> = [controlsDocument, addressesDocument, documentsDocument, keysDocument, operatorDocument, healthDocument, docsDocument]
+const PARTS: ReadonlyArray<DocumentPart> = [controlsDocument, addressesDocument, documentsDocument, keysDocument, operatorDocument, consoleDocument, healthDocument, docsDocument]
 
 /** The library's schemas the sandbox's refer to (with those they refer to). */
 const SHARED_ROOTS = ['ProblemDetail', 'Shipment', 'AppointmentRequirementRequest'] as const

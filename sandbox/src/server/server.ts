@@ -12,9 +12,12 @@ import { defaultConfig, HEADER, HEADER_KEY, problemFor, type ProblemDetail, type
 import { loadSecrets, newOperatorToken, operatorTokenHash } from '../auth/credentials.js'
 import { Clocks } from '../clock/clock.js'
 import { isDatabaseUnavailable, type Store } from '../db/store.js'
+import { drainOversizedJson } from '../http/drain.js'
 import { addressRoutes } from '../features/addresses/routes.js'
 import { appointmentRoutes } from '../features/appointments/routes.js'
 import { keyRoutes } from '../features/controls/keys.js'
+import { DEFAULT_REQUEST_LOG_LIMIT, installCapture, RequestLog } from '../features/console/capture.js'
+import { consoleRoutes } from '../features/console/routes.js'
 import { controlRoutes } from '../features/controls/routes.js'
 import { docsRoutes } from '../features/docs/routes.js'
 import { documentRoutes } from '../features/documents/routes.js'
@@ -63,6 +66,10 @@ export interface ServerOptions extends UploadOptions {
   readonly corsOrigins?: ReadonlyArray<string>
   /** How long GET /readyz waits for the database, ms (default 2000). */
   readonly readyTimeoutMs?: number
+  /** Entries of the console's request log kept per company (default 1,000); 0 turns the log off (nothing is captured). */
+  readonly requestLogLimit?: number
+  /** Where the built console is (default sandbox/dist/console); how often its stream polls the database, ms. */
+  readonly console?: { readonly dir?: string; readonly streamPollMs?: number }
 }
 
 /** What a cross-origin caller may send and read (decisions of issue 25). */
@@ -275,7 +282,11 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
     const status = error.statusCode ?? 500
     if (error.code === 'SBX_MALFORMED_JSON') return sendProblem(reply, problemFor('bad_request', error.message))
     if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendProblem(reply, problemFor('unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json).'))
-    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendProblem(reply, problemFor('file_too_large', `The request body is larger than ${options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES} bytes.`))
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // the body is still coming: read and drop it (http/drain.ts) so the client reads this answer
+      drainOversizedJson(request.raw, reply.raw, (name) => reply.removeHeader(name))
+      return sendProblem(reply, problemFor('file_too_large', `The request body is larger than ${options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES} bytes.`))
+    }
     if (status === 408) return sendProblem(reply.header('connection', 'close'), problemFor('request_timeout', 'The request did not arrive in time; it was cut off.'))
     if (status >= 400 && status < 500) return sendProblem(reply, problemFor('bad_request', 'The request could not be read.'))
     if (isDatabaseUnavailable(error)) {
@@ -288,6 +299,9 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
 
   // every route from here on declares who may call it (http/access.ts)
   installAccess(app, ctx)
+  // the console's request log: captured after the answer, written off the request's path
+  const requestLogLimit = options.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT
+  if (requestLogLimit > 0) installCapture(app, new RequestLog(options.store, ctx.clocks, requestLogLimit))
   await app.register(docsRoutes(ctx, { publicUrl: options.publicUrl, sandboxDocument: () => sandboxOpenApiDocument(ctx.config) }))
 
   await app.register(healthRoutes(ctx, options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}))
@@ -300,5 +314,6 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
   await app.register(controlRoutes(ctx))
   await app.register(keyRoutes(ctx))
   await app.register(operatorRoutes(ctx))
+  await app.register(consoleRoutes(ctx, { ...(options.console?.dir !== undefined ? { consoleDir: options.console.dir } : {}), ...(options.console?.streamPollMs !== undefined ? { streamPollMs: options.console.streamPollMs } : {}) }))
   return app
 }

@@ -1,6 +1,7 @@
 // Shared order access: the order a path names, if the caller's company may touch it, and the one
 // way an order's state changes (in one transaction, the row locked, answered after the commit).
-// Every feature that works on an order of the API reads it through here.
+// Every feature that works on an order of the API reads it through here. Each change of state is
+// also written to order_transitions (the console's timeline), in the same transaction.
 import type { FastifyReply } from 'fastify'
 import { isLeft, parseOrderNumber, problemFor, type ProblemDetail } from 'shipper-rules'
 import { ownership, type Authenticated } from '../http/access.js'
@@ -44,5 +45,9 @@ export const changeOrder = async (
     const decision = await decide(found.row, tx)
     if ('problem' in decision) return decision
     const updated = (await tx.query<OrderRow>(`UPDATE orders SET ${decision.set} WHERE id = $1 RETURNING *`, [found.row.id, ...decision.params]))[0]
+    // the order's timeline (the console's): each change of state, by real time and by the company clock
+    if (updated !== undefined && updated.status !== found.row.status) {
+      await tx.query('INSERT INTO order_transitions (order_id, from_status, to_status, at, company_at) VALUES ($1, $2, $3, $4, $5)', [found.row.id, found.row.status, updated.status, new Date(), updated.updated_at])
+    }
     return { row: updated ?? found.row }
   })

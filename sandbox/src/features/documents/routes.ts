@@ -13,6 +13,7 @@ import { sendProblem, type Context } from '../../http/context.js'
 import { renderPdf } from '../../pdf/pdf.js'
 import { invoiceOf } from '../../shared/invoice.js'
 import { ownedOrder } from '../../shared/orderAccess.js'
+import { DOWNLOAD_EXPIRES_PARAM, DOWNLOAD_SIGNATURE_PARAM } from '../../shared/downloadLink.js'
 import { dateTimeOf, loadOrder, type OrderRow } from '../../shared/orders.js'
 import { DOCUMENT_FILES, EXPIRES_PATTERN, LINK_VALIDITY_SECONDS, type DocType } from './limits.js'
 
@@ -76,7 +77,7 @@ export const documentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     const now = await ctx.clocks.now(ctx.store, caller.companyId)
     if (!exists(row, type.right, now)) return sendProblem(reply, problemFor('document_not_found', `The ${type.right} of this shipment does not exist yet.`))
     const expires = Math.floor(now.toSeconds()) + LINK_VALIDITY_SECONDS
-    const query = `expires=${expires}&signature=${sign(ctx.secrets.download, row.order_number, type.right, expires)}`
+    const query = `${DOWNLOAD_EXPIRES_PARAM}=${expires}&${DOWNLOAD_SIGNATURE_PARAM}=${sign(ctx.secrets.download, row.order_number, type.right, expires)}`
     return reply.send({
       filename: `${row.order_number}-${type.right}.pdf`,
       fileType: 'application/pdf',
@@ -85,7 +86,7 @@ export const documentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
   })
 
   app.get<DocParams & { Querystring: { expires?: unknown; signature?: unknown } }>('/sandbox/downloads/:orderNumber/:documentType', access('public'), async (request, reply) => {
-    const { expires, signature } = request.query
+    const { [DOWNLOAD_EXPIRES_PARAM]: expires, [DOWNLOAD_SIGNATURE_PARAM]: signature } = request.query
     const file = isOrderNumber(request.params.orderNumber) && DOCUMENT_FILES.includes(request.params.documentType) ? request.params.documentType : undefined
     const expiresAt = typeof expires === 'string' && EXPIRES.test(expires) ? Number(expires) : NaN
     const type = file?.slice(0, -'.pdf'.length) as DocType | undefined

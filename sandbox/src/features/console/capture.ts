@@ -1,0 +1,273 @@
+// The request log (the console's, issue 34): every request a company makes with its credentials,
+// kept in the database so every sandbox process on one PostgreSQL shows the same log. The write is
+// off the request's path: the onResponse hook pushes a reference to what the request already holds
+// into an in-memory queue (a full queue drops the entry and counts it, never waits), and a batch
+// flush, a moment later, redacts, caps, reads the violations and inserts the batch, then trims each
+// company's log to its bound (the oldest go).
+//
+// Redaction: the credential headers (Authorization, the API key, cookies) are "[redacted]"; the
+// request's own token and key are replaced wherever else they appear (query, bodies, headers); a
+// download link's signature is replaced in the query and in both bodies. Redaction runs before a
+// body is capped, so no part of a secret survives in a cut body.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { HEADER_KEY, readProblemDetail, rulesForViolation } from 'shipper-rules'
+import type { Clocks } from '../../clock/clock.js'
+import type { Store } from '../../db/store.js'
+import { bearerOf } from '../../auth/credentials.js'
+import { DOWNLOAD_SIGNATURE_PARAM } from '../../shared/downloadLink.js'
+
+/** The entries kept per company unless configured otherwise (--request-log-limit). */
+export const DEFAULT_REQUEST_LOG_LIMIT = 1_000
+/** The largest body kept of a request or an answer, bytes (UTF-8); longer ones are cut and flagged. */
+export const BODY_CAP_BYTES = 64 * 1024
+/** The entries the queue holds before it drops new ones. */
+export const DEFAULT_QUEUE_MAX = 10_000
+/** What replaces a credential or a signature. */
+export const REDACTED = '[redacted]'
+/** The console's own endpoints are not logged (its page reads the log all the time). */
+export const CONSOLE_PREFIX = '/sandbox/console'
+
+/** Header names whose value is a credential. */
+const SECRET_HEADERS: ReadonlySet<string> = new Set([HEADER_KEY.authorization, HEADER_KEY.apiKey, 'cookie', 'set-cookie', 'proxy-authorization'])
+/** Rows per INSERT statement. */
+const ROWS_PER_INSERT = 50
+const COLUMNS = [
+  'company_id', 'request_id', 'at', 'company_at', 'method', 'path', 'route', 'query', 'status', 'reason', 'duration_ms', 'violation_count',
+  'request_headers', 'request_body', 'request_body_truncated', 'request_content_type', 'response_headers', 'response_body', 'response_body_truncated', 'response_content_type', 'violations',
+] as const
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The answer's body as sent (onSend), for the request log. */
+    consoleAnswer?: unknown
+  }
+}
+
+/** What the hook takes from a finished request: references only, nothing computed. */
+interface Captured {
+  readonly companyId: string
+  readonly requestId: string
+  readonly at: number
+  readonly method: string
+  readonly url: string
+  readonly route: string
+  readonly status: number
+  readonly durationMs: number
+  readonly requestHeaders: Readonly<Record<string, unknown>>
+  readonly requestBody: string | undefined
+  readonly responseHeaders: Readonly<Record<string, unknown>>
+  readonly responseBody: unknown
+}
+
+export interface StoredViolation {
+  readonly field: string
+  readonly code: string
+  readonly message: string
+  readonly rules: ReadonlyArray<string>
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A download link's signature in a URL or in text: `?signature=`, `&signature=`, or percent-encoded inside another URL. */
+const SIGNATURE = new RegExp(`((?:[?&]|%3[Ff]|%26)${escapeRegExp(DOWNLOAD_SIGNATURE_PARAM)}(?:=|%3[Dd]))[^&#"'\\s\\\\%<>]*`, 'g')
+
+/**
+ * Text with every download signature and every one of `secrets` (the request's own token and key)
+ * replaced by "[redacted]".
+ * @example
+ * redactText('{"downloadLink":"http://h/x.pdf?expires=1&signature=abc"} tok', ['tok']) //=> '{"downloadLink":"http://h/x.pdf?expires=1&signature=[redacted]"} [redacted]'
+ */
+export const redactText = (text: string, secrets: ReadonlyArray<string>): string => {
+  let out = text.replace(SIGNATURE, `$1${REDACTED}`)
+  for (const s of secrets) if (s.length >= 8) out = out.split(s).join(REDACTED)
+  return out
+}
+
+/** Headers as stored: lower-case names, values as text, credentials "[redacted]". */
+export const redactHeaders = (headers: Readonly<Record<string, unknown>>, secrets: ReadonlyArray<string>): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue
+    const key = name.toLowerCase()
+    const text = Array.isArray(value) ? value.map(String).join(', ') : String(value)
+    out[key] = SECRET_HEADERS.has(key) ? REDACTED : redactText(text, secrets)
+  }
+  return out
+}
+
+/** A text cut to `cap` bytes of UTF-8 (never inside a character), and whether it was cut. */
+export const capText = (text: string, cap = BODY_CAP_BYTES): { readonly text: string; readonly truncated: boolean } => {
+  if (text.length * 3 <= cap || Buffer.byteLength(text, 'utf8') <= cap) return { text, truncated: false }
+  let cut = Buffer.from(text, 'utf8').subarray(0, cap).toString('utf8')
+  if (cut.endsWith('\uFFFD')) cut = cut.slice(0, -1)
+  return { text: cut, truncated: true }
+}
+
+/** Whether a content type is text a person reads (JSON, problem+json, text/*). */
+const isTextual = (contentType: string | undefined): boolean => contentType !== undefined && /json|^text\//i.test(contentType)
+
+const headerText = (v: unknown): string | undefined => (typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : v === undefined ? undefined : String(v))
+
+/** The violations of a ProblemDetail answer, each with the rules it breaks (the library's rulesForViolation), and its reason. */
+export const problemOf = (body: string | undefined, contentType: string | undefined): { readonly reason: string | null; readonly violations: ReadonlyArray<StoredViolation> } => {
+  if (body === undefined || contentType === undefined || !/problem\+json/i.test(contentType)) return { reason: null, violations: [] }
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch {
+    return { reason: null, violations: [] }
+  }
+  const read = readProblemDetail(json)
+  if (read._tag === 'Left') return { reason: null, violations: [] }
+  return {
+    reason: read.right.reason,
+    violations: (read.right.violations ?? []).map((v) => ({ field: v.field, code: v.code, message: v.reason, rules: rulesForViolation(v.code, v.field) })),
+  }
+}
+
+/** The row of a captured request: redacted, capped, its violations read. */
+const rowOf = (c: Captured, offsetMs: number): ReadonlyArray<unknown> => {
+  const secrets = [bearerOf(c.requestHeaders[HEADER_KEY.authorization]), headerText(c.requestHeaders[HEADER_KEY.apiKey])].filter((s): s is string => s !== undefined && s !== '')
+  const question = c.url.indexOf('?')
+  const path = question < 0 ? c.url : c.url.slice(0, question)
+  const query = question < 0 ? '' : redactText(c.url.slice(question + 1), secrets)
+  const requestType = headerText(c.requestHeaders['content-type'])
+  const responseType = headerText(c.responseHeaders['content-type'])
+  const requestBody = c.requestBody === undefined ? undefined : capText(redactText(c.requestBody, secrets))
+  const answerText = typeof c.responseBody === 'string' ? c.responseBody : Buffer.isBuffer(c.responseBody) && isTextual(responseType) ? c.responseBody.toString('utf8') : undefined
+  const responseBody = answerText === undefined || !isTextual(responseType) ? undefined : capText(redactText(answerText, secrets))
+  const problem = problemOf(answerText, responseType)
+  return [
+    c.companyId,
+    c.requestId,
+    new Date(c.at),
+    new Date(c.at + offsetMs),
+    c.method,
+    path,
+    c.route,
+    query,
+    c.status,
+    problem.reason,
+    Math.round(c.durationMs * 1000) / 1000,
+    problem.violations.length,
+    JSON.stringify(redactHeaders(c.requestHeaders, secrets)),
+    requestBody?.text ?? null,
+    requestBody?.truncated ?? false,
+    requestType ?? null,
+    JSON.stringify(redactHeaders(c.responseHeaders, secrets)),
+    responseBody?.text ?? null,
+    responseBody?.truncated ?? false,
+    responseType ?? null,
+    JSON.stringify(problem.violations),
+  ]
+}
+
+const insertSql = (rows: number): string =>
+  `INSERT INTO request_log (${COLUMNS.join(', ')}) VALUES ${Array.from({ length: rows }, (_, r) => `(${COLUMNS.map((_, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`).join(', ')}`
+
+/** Drops a company's entries past the newest `limit`. */
+const TRIM = 'DELETE FROM request_log WHERE company_id = $1 AND seq < (SELECT min(seq) FROM (SELECT seq FROM request_log WHERE company_id = $1 ORDER BY seq DESC LIMIT $2) AS kept)'
+
+/** The request log of one server: its queue, its flush, its bound. */
+export class RequestLog {
+  private queue: Captured[] = []
+  private timer: NodeJS.Timeout | undefined
+  private flushing: Promise<void> = Promise.resolve()
+  /** Entries dropped because the queue was full. */
+  dropped = 0
+  /** Entries the database refused (a failed flush). */
+  failed = 0
+
+  constructor(
+    private readonly store: Store,
+    private readonly clocks: Clocks,
+    /** Entries kept per company. */
+    readonly limit: number,
+    private readonly queueMax = DEFAULT_QUEUE_MAX,
+    private readonly flushDelayMs = 10,
+  ) {}
+
+  /** Queues an entry; never waits (a full queue drops it and counts it). */
+  push(entry: Captured): void {
+    if (this.queue.length >= this.queueMax) {
+      this.dropped++
+      return
+    }
+    this.queue.push(entry)
+    if (this.timer === undefined) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined
+        void this.flush()
+      }, this.flushDelayMs)
+      this.timer.unref()
+    }
+  }
+
+  /** Writes what is queued (after any flush under way): resolves when it is in the database. */
+  flush(): Promise<void> {
+    const next = this.flushing.then(() => this.write())
+    this.flushing = next.catch(() => undefined)
+    return this.flushing
+  }
+
+  private async write(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, ROWS_PER_INSERT * 4)
+      try {
+        const offsets = new Map<string, number>()
+        for (const c of batch) if (!offsets.has(c.companyId)) offsets.set(c.companyId, await this.clocks.offset(this.store, c.companyId))
+        const rows = batch.map((c) => rowOf(c, offsets.get(c.companyId) ?? 0))
+        for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+          const chunk = rows.slice(i, i + ROWS_PER_INSERT)
+          await this.store.query(insertSql(chunk.length), chunk.flat())
+        }
+        for (const companyId of offsets.keys()) await this.store.query(TRIM, [companyId, this.limit])
+      } catch {
+        this.failed += batch.length
+      }
+    }
+  }
+
+  /** Flushes what is left (the server is closing). */
+  async close(): Promise<void> {
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.timer = undefined
+    await this.flush()
+  }
+}
+
+/** Whether a request is one the log keeps: a company's (authenticated), not the console's own. */
+const logged = (request: FastifyRequest): boolean => request.caller !== undefined && !request.url.startsWith(CONSOLE_PREFIX)
+
+/**
+ * Installs the capture hooks (before any route is registered): onSend keeps a reference to the
+ * answer's body, onResponse queues the entry. Nothing is computed or awaited on the request's path.
+ */
+export const installCapture = (app: FastifyInstance, log: RequestLog): void => {
+  app.decorateRequest('consoleAnswer', undefined)
+  app.addHook('onSend', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    if (logged(request)) request.consoleAnswer = payload
+    return payload
+  })
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = request.caller
+    if (caller === undefined || !logged(request)) return
+    log.push({
+      companyId: caller.companyId,
+      requestId: String(request.id),
+      at: Date.now(),
+      method: request.method,
+      url: request.url,
+      route: request.routeOptions.url ?? '',
+      status: reply.statusCode,
+      durationMs: reply.elapsedTime,
+      requestHeaders: request.headers,
+      requestBody: request.rawBody,
+      responseHeaders: reply.getHeaders(),
+      responseBody: request.consoleAnswer,
+    })
+  })
+  app.addHook('onClose', async () => {
+    await log.close()
+  })
+}
