@@ -22,8 +22,8 @@ export const bodyBytes = (body: unknown): Buffer =>
 /**
  * For a body over `max` bytes, the script lines that write it to "$TMP_BODY" without embedding it:
  * its gzip, base64-encoded, when that is at most `max` characters (the padding of a large upload
- * compresses to almost nothing, so the script still replays byte for byte); otherwise its first
- * `max` bytes, with a comment saying the body was cut (its length and SHA-256), so the script
+ * compresses to almost nothing, so the script still replays byte for byte); otherwise as many of
+ * its first bytes as `max` characters of base64 hold, with a comment saying the body was cut (its length and SHA-256), so the script
  * sends less than the kit did. Undefined for a body of at most `max` bytes.
  */
 export const largeBody = (body: unknown, max: number): string | undefined => {
@@ -34,7 +34,9 @@ export const largeBody = (body: unknown, max: number): string | undefined => {
     return `# the body is ${bytes.length} bytes: written from its gzip (base64, ${zipped.length} characters), not embedded\nprintf '%s' ${shellQuote(zipped)} | base64 -d | gunzip > "$TMP_BODY"\n`
   }
   const sha = createHash('sha256').update(bytes).digest('hex')
-  return `# the body is ${bytes.length} bytes (sha256 ${sha}) and does not compress below ${max} bytes: only its first ${max} bytes are embedded, so this request sends less than the kit sent\nprintf '%s' ${shellQuote(bytes.subarray(0, max).toString('base64'))} | base64 -d > "$TMP_BODY"\n`
+  // base64 makes 4 characters of 3 bytes: the embedded text stays within max
+  const keep = Math.floor(max / 4) * 3
+  return `# the body is ${bytes.length} bytes (sha256 ${sha}) and does not compress below ${max} bytes: only its first ${keep} bytes are embedded, so this request sends less than the kit sent\nprintf '%s' ${shellQuote(bytes.subarray(0, keep).toString('base64'))} | base64 -d > "$TMP_BODY"\n`
 }
 
 /** Quotes a string for bash: single quotes, each ' written as '\''. */

@@ -62,7 +62,7 @@ export const ruleRows = (checks: ReadonlyArray<CheckResult>, exchanges: Readonly
   return [...ids].map((rule) => {
     const failures = checks
       .flatMap((c) => c.failures.filter((f) => f.rule === rule))
-      .map((f) => ({ ...f, expected: capText(f.expected), actual: capText(f.actual), curl: capText(toCurlScript(f.requests, { exchanges })) }))
+      .map((f) => ({ ...f, expected: capText(f.expected), actual: capText(f.actual), curl: toCurlScript(f.requests, { exchanges }) }))
     const stopped = checks.flatMap((c) => (c.notReached ?? []).filter((n) => n.rule === rule).map((n) => `${c.check}: ${n.why}`))
     const listing = checks.filter((c) => c.rules.includes(rule) && !(c.notReached ?? []).some((n) => n.rule === rule))
     const ranToEnd = listing.filter((c) => c.held === undefined || (c.held[rule] ?? 0) > 0)
@@ -113,17 +113,19 @@ export const toMarkdown = (r: Report): string => {
 /**
  * The JSON report. A request body of bytes is written `{ bytes, base64 }` (its first
  * MAX_EMBEDDED_BODY bytes; `cut` when there were more), and any text over MAX_EMBEDDED_TEXT is
- * cut, so no failing case makes the report too large to write (the failures' scripts send it).
+ * cut (but a failure's script, whose bodies curl.ts bounds), so no failing case makes the report too
+ * large to write (the failures' scripts send it).
  */
 export const toJson = (r: Report): string =>
   JSON.stringify(
     r,
-    (_key, value: unknown) => {
+    (key, value: unknown) => {
       if (value instanceof Uint8Array) {
         const b = Buffer.from(value.buffer, value.byteOffset, Math.min(value.byteLength, MAX_EMBEDDED_BODY))
         return { bytes: value.byteLength, base64: b.toString('base64'), ...(value.byteLength > MAX_EMBEDDED_BODY ? { cut: true } : {}) }
       }
-      return typeof value === 'string' ? capText(value) : value
+      // a failure's script is whole: each body in it is bounded already (curl.ts's largeBody)
+      return typeof value === 'string' && key !== 'curl' ? capText(value) : value
     },
     2,
   ) + '\n'
