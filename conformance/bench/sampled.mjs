@@ -22,9 +22,11 @@
 //   node conformance/bench/sampled.mjs --dry-run             # only instrument and list the sample
 //   options: --sample N (default 150), --seed S (default random), --parallel 1|2 (default 1),
 //            --json FILE (per-mutant results, rewritten after every mutant, so a partial run is kept),
-//            --limit-s S (seconds a mutant may take, sandbox start and kit run, default 240),
+//            --limit-s S (seconds a mutant may take, sandbox start and kit run, default 150),
 //            --only ID,... (these mutant ids instead of a sample), --no-baseline, --keep (leave the
-//            copies in node_modules/.cache/conformance-sampled), --skip-unreached (see below)
+//            copies in node_modules/.cache/conformance-sampled), --skip-unreached (see below),
+//            --commit REF (mutate and judge that commit: extracted with git archive, the library
+//            and the kit built there, instead of the work tree and its builds)
 //
 // The kit runs with one seed for the whole run (derived from --seed, printed), so every mutant
 // meets the baseline's requests until its change makes an answer differ. The baseline records which
@@ -37,7 +39,7 @@
 // the same sources (the JSON records the commit and the files changed from it).
 // A caught mutant is one whose kit run printed a FAILED line; "start failed" (the sandbox never
 // printed its ready line: the mutant breaks startup) and "timed out" are counted apart.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, sep } from 'node:path'
@@ -83,7 +85,7 @@ const silentLogger = {
  * unique across them. Resolves with the instrumented text of each file and the mutants, each with
  * its file (relative to the repository), 1-based line, mutator, original text and replacement.
  */
-export const instrumentFiles = async (paths) => {
+export const instrumentFiles = async (paths, root = REPO) => {
   const { Instrumenter } = await import('@stryker-mutator/instrumenter')
   const instrumenter = new Instrumenter(silentLogger)
   const sources = new Map(paths.map((p) => [p, readFileSync(p, 'utf8')]))
@@ -99,7 +101,7 @@ export const instrumentFiles = async (paths) => {
       start.line === end.line
         ? lines[start.line].slice(start.column, end.column)
         : [lines[start.line].slice(start.column), ...lines.slice(start.line + 1, end.line), lines[end.line].slice(0, end.column)].join('\n')
-    return { id: m.id, file: relative(REPO, m.fileName).split(sep).join('/'), line: start.line + 1, column: start.column + 1, mutator: m.mutatorName, original, replacement: m.replacement }
+    return { id: m.id, file: relative(root, m.fileName).split(sep).join('/'), line: start.line + 1, column: start.column + 1, mutator: m.mutatorName, original, replacement: m.replacement }
   })
   return { files: new Map(result.files.map((f) => [f.name, f.content])), mutants }
 }
@@ -132,12 +134,12 @@ const writeFile = (path, text) => {
  * node_modules linked to the real one) and node_modules/shipper-rules linked to lib/.
  * Resolves with the directory, the sandbox's CLI and the mutants.
  */
-export const buildInstrumented = async ({ log = () => {} } = {}) => {
+export const buildInstrumented = async ({ root = REPO, log = () => {} } = {}) => {
   const t0 = Date.now()
-  const libSrc = join(REPO, 'src')
-  const sandboxSrc = join(REPO, 'sandbox', 'src')
-  const mutated = MUTATED.flatMap((d) => tsFilesBelow(join(REPO, d)))
-  const { files, mutants } = await instrumentFiles(mutated)
+  const libSrc = join(root, 'src')
+  const sandboxSrc = join(root, 'sandbox', 'src')
+  const mutated = MUTATED.flatMap((d) => tsFilesBelow(join(root, d)))
+  const { files, mutants } = await instrumentFiles(mutated, root)
   log(`instrumented ${mutated.length} files: ${mutants.length} mutants (${Math.round((Date.now() - t0) / 1000)} s)`)
   mkdirSync(WORK, { recursive: true })
   const dir = mkdtempSync(join(WORK, 'build-'))
@@ -152,16 +154,16 @@ export const buildInstrumented = async ({ log = () => {} } = {}) => {
     if (p.endsWith('.ts')) jobs.push(transpile(files.get(p) ?? readFileSync(p, 'utf8'), p).then((js) => writeFile(target.replace(/\.ts$/, '.js'), js)))
     else if (p.endsWith('.json')) writeFile(target, readFileSync(p))
   }
-  const rootPkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'))
+  const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   const entry = (sub) => ({ import: `./dist/esm/${sub}index.js`, default: `./dist/esm/${sub}index.js` })
   writeFile(
     join(lib, 'package.json'),
     JSON.stringify({ name: rootPkg.name, version: rootPkg.version, type: 'module', exports: { '.': entry(''), './geo': entry('geo/'), './openapi': entry('openapi/'), './arbitraries': entry('arbitraries/'), './openapi.json': './openapi.json', './package.json': './package.json' } }, null, 2),
   )
-  if (existsSync(join(REPO, 'openapi.json'))) cpSync(join(REPO, 'openapi.json'), join(lib, 'openapi.json'))
+  if (existsSync(join(root, 'openapi.json'))) cpSync(join(root, 'openapi.json'), join(lib, 'openapi.json'))
   // the sandbox
   const sb = join(dir, 'sandbox')
-  for (const part of ['bin', 'migrations', 'package.json']) cpSync(join(REPO, 'sandbox', part), join(sb, part), { recursive: true })
+  for (const part of ['bin', 'migrations', 'package.json']) cpSync(join(root, 'sandbox', part), join(sb, part), { recursive: true })
   for (const p of tsFilesBelow(sandboxSrc)) {
     const target = join(sb, 'dist', relative(sandboxSrc, p)).replace(/\.ts$/, '.js')
     jobs.push(transpile(files.get(p) ?? readFileSync(p, 'utf8'), p).then((js) => writeFile(target, js)))
@@ -175,16 +177,47 @@ export const buildInstrumented = async ({ log = () => {} } = {}) => {
 }
 
 /**
+ * The repository as of commit `ref`, extracted below WORK (git archive), with the library built
+ * there (tsc's ES modules and esbuild's bundles: scripts/build.mjs) and the kit built there
+ * (conformance's tsc): a run on it mutates and judges exactly that commit, whatever the work tree
+ * holds or whoever rebuilds it meanwhile. Its imports of packages resolve through the
+ * repository's node_modules (walking up); `shipper-rules` resolves to the extraction itself.
+ */
+export const treeOfCommit = (ref, log = () => {}) => {
+  const t0 = Date.now()
+  mkdirSync(WORK, { recursive: true })
+  const dir = mkdtempSync(join(WORK, 'tree-'))
+  const archive = spawnSync('git', ['archive', '--format=tar', ref], { cwd: REPO, maxBuffer: 1 << 30 })
+  if (archive.status !== 0) throw new Error(`git archive ${ref}: ${archive.stderr.toString('utf8')}`)
+  const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout })
+  if (untar.status !== 0) throw new Error(`tar: ${untar.stderr.toString('utf8')}`)
+  mkdirSync(join(dir, 'node_modules'), { recursive: true })
+  symlinkSync(dir, join(dir, 'node_modules', 'shipper-rules'), 'dir')
+  const tsc = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc')
+  const step = (args, cwd) => {
+    const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 26 })
+    // tsc writes its output even where a type is off; a build step that fails otherwise stops the run
+    if (r.status !== 0 && !(args[0] === tsc && r.status === 2)) throw new Error(`${args.join(' ')} in ${cwd} exited ${r.status}: ${(r.stdout + r.stderr).slice(-1000)}`)
+    if (r.status !== 0) log(`  (${relative(dir, cwd) || '.'}: tsc reported type errors: ${(r.stdout + r.stderr).split('\n')[0]})`)
+  }
+  step([tsc, '-p', 'tsconfig.build.json'], dir)
+  step([join(dir, 'scripts', 'build.mjs')], dir)
+  step([tsc, '-p', 'tsconfig.json'], join(dir, 'conformance'))
+  log(`commit ${ref} extracted and built (the library, the kit) in ${dir} (${Math.round((Date.now() - t0) / 1000)} s)`)
+  return dir
+}
+
+/**
  * A copy of what judges, taken once: the root package's dist/ (the library as the oracle, found by
  * the kit as node_modules/shipper-rules) and conformance's bin/ and dist/ (the kit). Resolves with
  * the kit's launcher in the copy.
  */
-export const snapshotKit = () => {
+export const snapshotKit = (root = REPO) => {
   mkdirSync(WORK, { recursive: true })
   const dir = mkdtempSync(join(WORK, 'oracle-'))
   const lib = join(dir, 'node_modules', 'shipper-rules')
-  for (const part of ['package.json', 'dist', 'openapi.json', 'spec']) if (existsSync(join(REPO, part))) cpSync(join(REPO, part), join(lib, part), { recursive: true })
-  for (const part of ['package.json', 'bin', 'dist']) cpSync(join(REPO, 'conformance', part), join(dir, 'kit', part), { recursive: true })
+  for (const part of ['package.json', 'dist', 'openapi.json', 'spec']) if (existsSync(join(root, part))) cpSync(join(root, part), join(lib, part), { recursive: true })
+  for (const part of ['package.json', 'bin', 'dist']) cpSync(join(root, 'conformance', part), join(dir, 'kit', part), { recursive: true })
   return { dir, kit: join(dir, 'kit', 'bin', 'shipper-rules-conformance.js') }
 }
 
@@ -290,9 +323,13 @@ const runOne = async (ctx, mutantId, options) => {
       const timer = setTimeout(() => finish({ outcome: 'timed out', phase: 'kit' }), Math.max(0, deadline - Date.now()))
       kitChild.stderr.on('data', (chunk) => {
         err = (err + chunk.toString('utf8')).slice(-20000)
-        const m = /^FAILED (\S+) \(([^)]*)\)/m.exec(err)
+        if (mutantId === undefined) return
         // the first FAILED line, once whole (its rule and check), ends the run: the mutant is caught
-        if (m !== null && mutantId !== undefined) finish({ outcome: 'caught', rule: m[1], check: m[2] })
+        const m = /^FAILED (\S+) \(([^)]*)\)/m.exec(err)
+        if (m !== null) return finish({ outcome: 'caught', rule: m[1], check: m[2] })
+        // so does the first check that ends with a failure or crashes (the kit prints FAILED lines at its end): the check is known, its rule not yet
+        const c = /^- (.+?): (?:([1-9]\d*) failure\(s\),|crashed: ([^\n]*))/m.exec(err)
+        if (c !== null) finish({ outcome: 'caught', rule: c[3] !== undefined ? 'KIT-CRASH' : null, check: c[1], ...(c[3] !== undefined ? { why: c[3].slice(0, 300) } : {}) })
       })
       kitChild.on('exit', (code) => {
         const m = /^FAILED (\S+) \(([^)]*)\)/m.exec(err)
@@ -324,12 +361,13 @@ const main = async () => {
       seed: { type: 'string' },
       parallel: { type: 'string', default: '1' },
       json: { type: 'string' },
-      'limit-s': { type: 'string', default: '240' },
+      'limit-s': { type: 'string', default: '150' },
       only: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       'no-baseline': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       'skip-unreached': { type: 'boolean', default: false },
+      commit: { type: 'string' },
     },
   })
   const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed)
@@ -351,8 +389,9 @@ const main = async () => {
     return 0
   }
   const { startSandbox, pgliteTemplate } = await import('shipper-rules-testkit')
-  const oracle = snapshotKit()
-  const build = await buildInstrumented({ log })
+  const root = values.commit === undefined ? REPO : treeOfCommit(values.commit, log)
+  const oracle = snapshotKit(root)
+  const build = await buildInstrumented({ root, log })
   writeFileSync(join(build.dir, 'coverage-hook.mjs'), COVERAGE_HOOK)
   const chosen = values.only !== undefined ? build.mutants.filter((m) => values.only.split(',').includes(m.id)) : sample(build.mutants, n, seed)
   const t0 = Date.now()
@@ -371,7 +410,10 @@ const main = async () => {
     }
   }
   // the tree the mutants and the kit come from: the commit, and what differed from it in the folders that matter
-  const tree = { commit: git('rev-parse', 'HEAD'), changed: git('status', '--porcelain', '--', 'src', 'sandbox/src', 'sandbox/migrations', 'conformance/src').split('\n').filter((l) => l !== '') }
+  const tree =
+    values.commit !== undefined
+      ? { commit: git('rev-parse', values.commit), changed: [] }
+      : { commit: git('rev-parse', 'HEAD'), changed: git('status', '--porcelain', '--', 'src', 'sandbox/src', 'sandbox/migrations', 'conformance/src').split('\n').filter((l) => l !== '') }
   log(`tree ${tree.commit}${tree.changed.length === 0 ? ' (src, sandbox/src and conformance/src as committed)' : `, with ${tree.changed.length} changed file(s): ${tree.changed.join(', ')}`}; kit seed ${kitSeedOf(seed)}`)
   const out = { seed, kitSeed: kitSeedOf(seed), sample: n, total: build.mutants.length, tree, options: { limitS: options.limitMs / 1000, parallel, skipUnreached: values['skip-unreached'] }, baseline: undefined, results }
   const save = () => {
@@ -404,7 +446,7 @@ const main = async () => {
         const row = { ...m, reached: ctx.covered === undefined ? null : ctx.covered.has(m.id), ...r }
         results.push(row)
         save()
-        const what = r.outcome === 'not reached' ? 'not reached (its code never ran in the baseline: not run)' : r.outcome === 'caught' ? `caught by ${r.rule} (${r.check})` : r.outcome === 'survived' ? `SURVIVED${row.reached === false ? ' (its code never ran in the baseline)' : ''}` : `${r.outcome.toUpperCase()}${r.why !== undefined ? `: ${firstLine(r.why).slice(0, 160)}` : ''}`
+        const what = r.outcome === 'not reached' ? 'not reached (its code never ran in the baseline: not run)' : r.outcome === 'caught' ? `caught by ${r.rule ?? 'the check'} (${r.check})` : r.outcome === 'survived' ? `SURVIVED${row.reached === false ? ' (its code never ran in the baseline)' : ''}` : `${r.outcome.toUpperCase()}${r.why !== undefined ? `: ${firstLine(r.why).slice(0, 160)}` : ''}`
         log(`[${results.length}/${chosen.length}] #${m.id} ${m.file}:${m.line} ${m.mutator} ${JSON.stringify(m.original.slice(0, 60))} -> ${JSON.stringify(m.replacement.slice(0, 60))}: ${what} (${Math.round(r.ms / 1000)} s)`)
       }
     }
@@ -414,6 +456,7 @@ const main = async () => {
     if (!values.keep) {
       rmSync(build.dir, { recursive: true, force: true })
       rmSync(oracle.dir, { recursive: true, force: true })
+      if (root !== REPO) rmSync(root, { recursive: true, force: true })
     }
   }
   const count = (o) => results.filter((r) => r.outcome === o).length
