@@ -95,7 +95,13 @@ const includeMaxLength = (): number | undefined => {
   if (doc._tag === 'Left') return undefined
   const op = objectOf(objectOf(objectOf(doc.right)['paths'])['/v1/shipper/shipment/{orderNumber}/tracking'])['get']
   const params = objectOf(op)['parameters']
-  const include = Array.isArray(params) ? params.map(objectOf).find((p) => p['name'] === 'include' && p['in'] === 'query') : undefined
+  const shared = objectOf(objectOf(objectOf(doc.right)['components'])['parameters'])
+  // a parameter is written in place or as a $ref to components.parameters
+  const resolve = (p: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => {
+    const ref = p['$ref']
+    return typeof ref === 'string' && ref.startsWith('#/components/parameters/') ? objectOf(shared[ref.slice('#/components/parameters/'.length)]) : p
+  }
+  const include = Array.isArray(params) ? params.map((p) => resolve(objectOf(p))).find((p) => p['name'] === 'include' && p['in'] === 'query') : undefined
   const max = objectOf(include?.['schema'])['maxLength']
   return typeof max === 'number' && Number.isSafeInteger(max) && max > 0 ? max : undefined
 }
