@@ -2,7 +2,7 @@
 // runs, none fails, every HTTP-observable rule is checked or says why not, and the time is printed.
 import { runsOf } from 'shipper-rules-testkit'
 import { inject, expect, test } from 'vitest'
-import { HTTP_RULES, STATELESS_CHECKS, loadStatefulChecks, runConformance } from '../src/index.js'
+import { CHOICES, HTTP_RULES, STATELESS_CHECKS, loadStatefulChecks, runConformance } from '../src/index.js'
 
 test('the kit passes against the sandbox with 0 failures, every check ran', async () => {
   const s = inject('sandbox')
@@ -54,7 +54,9 @@ test('the command: --report junit --out FILE writes the report, exit 0; a usage 
     expect(ok.code, ok.stderr).toBe(0)
     expect(ok.stderr).toMatch(/rules passed, 0 failed/)
     const xml = await readFile(out, 'utf8')
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="shipper-rules-conformance" tests="1" failures="0"/)
+    // one testcase for the rule, one per declared choice (each skipped: --only left their rules out)
+    expect(xml).toMatch(new RegExp(`^<\\?xml version="1.0" encoding="UTF-8"\\?>\\n<testsuites name="shipper-rules-conformance" tests="${1 + CHOICES.length}" failures="0"`))
+    expect(xml).toContain(`<testsuite name="${s.baseUrl}" tests="1" failures="0"`)
     expect(xml).toContain('name="AUTH-02: bearer token missing')
     const bad = await exit(['--base-url', s.baseUrl, '--token', s.token])
     expect(bad.code).toBe(2)
