@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dest = resolve(process.argv[2] ?? 'packs')
@@ -36,7 +36,7 @@ const library = npmPack(ROOT)
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 
 /** The tarball of the workspace `name`, packed from a staged copy that asks for ^version of the library. */
-const packWorkspace = (name) => {
+const packWorkspace = async (name) => {
   const stage = mkdtempSync(join(tmpdir(), `shipper-rules-${name}-pack-`))
   try {
     const workspace = join(ROOT, name)
@@ -45,6 +45,15 @@ const packWorkspace = (name) => {
       if (existsSync(join(workspace, entry))) cpSync(join(workspace, entry), join(stage, entry), { recursive: true })
     }
     pkg.dependencies['shipper-rules'] = `^${version}`
+    if (name === 'sandbox') {
+      // the five fonts the PDFs use, copied in (sandbox/scripts/bundle-fonts.mjs), instead of the three
+      // font packages and their 27 weights (107 MB installed)
+      const { bundleFonts } = await import(pathToFileURL(join(workspace, 'scripts', 'bundle-fonts.mjs')).href)
+      const { FONT_PACKAGES, BUNDLED_FONTS_DIR } = await import(pathToFileURL(join(workspace, 'dist', 'pdf', 'fontFiles.js')).href)
+      bundleFonts(join(stage, BUNDLED_FONTS_DIR))
+      for (const font of FONT_PACKAGES) delete pkg.dependencies[font]
+      pkg.files = [...pkg.files, BUNDLED_FONTS_DIR]
+    }
     delete pkg['//dependencies']
     delete pkg.devDependencies
     writeFileSync(join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
@@ -55,5 +64,6 @@ const packWorkspace = (name) => {
 }
 
 for (const name of ['client', 'conformance']) run('npm', ['run', 'build', '--silent'], join(ROOT, name))
-const tarballs = [library, ...['sandbox', 'client', 'conformance'].map(packWorkspace)]
+const tarballs = [library]
+for (const name of ['sandbox', 'client', 'conformance']) tarballs.push(await packWorkspace(name))
 process.stdout.write(tarballs.map((t) => `${join(dest, t)}\n`).join(''))

@@ -1,6 +1,7 @@
 // Unicode text for the generated PDFs (issue 25, item 5). pdf-lib's standard fonts encode
 // WinAnsi only, so the documents embed TrueType fonts from three OFL font packages, subsetted to the
-// glyphs a document uses (@pdf-lib/fontkit), each text drawn as consecutive runs, every run in the
+// glyphs a document uses (@pdf-lib/fontkit; the files: pdf/fontFiles.ts, bundled into the published
+// package by scripts/bundle-fonts.mjs), each text drawn as consecutive runs, every run in the
 // first font of its weight that has its glyphs:
 //   1. Noto Sans (@expo-google-fonts/noto-sans): Latin with Polish and Vietnamese, Greek, Cyrillic;
 //   2. Noto Sans Math (@expo-google-fonts/noto-sans-math): every arrow of U+2190-21FF (Noto Sans
@@ -13,17 +14,10 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import fontkit from '@pdf-lib/fontkit'
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib'
+import { fileURLToPath } from 'node:url'
+import { BUNDLED_FONTS_DIR, FONT_FILES, fontPath, type FontFile } from './fontFiles.js'
 
 export type Weight = 'regular' | 'bold'
-
-const FONT_FILES = {
-  sans: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
-  sansBold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
-  math: '@expo-google-fonts/noto-sans-math/400Regular/NotoSansMath_400Regular.ttf',
-  sc: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  scBold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-} as const
-type FontFile = (typeof FONT_FILES)[keyof typeof FONT_FILES]
 
 /** The fonts of each weight, in the order a character looks for its glyph (Noto Sans Math has one weight). */
 const FACES: Record<Weight, readonly [FontFile, ...FontFile[]]> = {
@@ -40,13 +34,15 @@ interface Loaded {
 }
 
 const resolve = createRequire(import.meta.url).resolve
+/** The published package's bundled fonts (sandbox/fonts/, beside dist/): absent in the repository. */
+const BUNDLED = fileURLToPath(new URL(`../../${BUNDLED_FONTS_DIR}/`, import.meta.url))
 const loading = new Map<FontFile, Promise<Loaded>>()
 
 /** The font file read and parsed (to know its characters), once per process. */
 const load = (file: FontFile): Promise<Loaded> => {
   let pending = loading.get(file)
   if (pending === undefined) {
-    pending = readFile(resolve(file)).then((buffer) => {
+    pending = readFile(fontPath(file, BUNDLED, resolve)).then((buffer) => {
       const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
       const font = fontkit.create(bytes)
       return { bytes, font }
