@@ -2,8 +2,8 @@
 // Writes <out>/index.html and <out>/assets/rules.js + rules.css, bundled by esbuild from
 // console/src/rules/site.tsx (the same RulesPage and data as the console; the library's browser
 // build runs the examples). The root `npm run docs` runs it with docs/api/rules, beside typedoc's
-// API reference.   node sandbox/scripts/build-rules-site.mjs <out>
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+// API reference, whose pages the functions link to.   node sandbox/scripts/build-rules-site.mjs <out>
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
@@ -26,10 +26,34 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `
 
+/**
+ * The API reference pages beside the site (typedoc's `<module>.<name>.html` under functions/ or
+ * variables/ of the parent folder) of the rule functions `names`, as links relative to the site's
+ * page: name → href. Empty when there is no API reference there.
+ */
+const apiLinks = (out, names) => {
+  const parent = dirname(out)
+  const links = {}
+  for (const kind of ['functions', 'variables']) {
+    let files = []
+    try {
+      files = readdirSync(join(parent, kind))
+    } catch {
+      continue
+    }
+    for (const f of files) {
+      const m = /^(index|geo|openapi)\.([A-Za-z_$][\w$]*)\.html$/.exec(f)
+      if (m !== null && names.has(m[2]) && links[m[2]] === undefined) links[m[2]] = `../${kind}/${f}`
+    }
+  }
+  return links
+}
+
 /** Builds the site into `out` (a folder it empties first); returns the bytes of the script and stylesheet. */
 export const buildRulesSite = async (out) => {
   const rules = await import(pathToFileURL(join(SANDBOX, '..', 'scripts', 'rules-data.mjs')).href)
   const { json, functionsModule } = rules.generate()
+  const links = apiLinks(out, new Set(Object.keys(JSON.parse(json).functions)))
   mkdirSync(dirname(rules.DATA_FILE), { recursive: true })
   writeFileSync(rules.DATA_FILE, json)
   writeFileSync(rules.FUNCTIONS_FILE, functionsModule)
@@ -47,6 +71,7 @@ export const buildRulesSite = async (out) => {
     jsxImportSource: 'preact',
     tsconfig: join(SANDBOX, 'console', 'tsconfig.json'),
     legalComments: 'none',
+    define: { __RULES_API_LINKS__: JSON.stringify(links) },
     metafile: true,
     logLevel: 'warning',
   })

@@ -8,7 +8,8 @@
 // Accessible names (browser tests find elements by them):
 // - `#/rules`: heading level 1 "Rules"; a search box "Filter rules"; a link per rule named by its ID
 //   ("ADDR-01"), grouped under a level 2 heading per RULES.md section; a table "Rules" (one row a rule).
-// - `#/rules/<ID>`: heading level 1 the ID ("ADDR-01"); a link "All rules"; lists "Functions" and
+// - `#/rules/<ID>`: heading level 1 the ID ("ADDR-01"); a link "All rules"; lists "Functions" (on the
+//   rules site each name links to its API reference page) and
 //   "Properties"; for each runnable example n (1, 2, ...): a text box "Arguments of example n"
 //   (a JSON array), a button "Run example n", an output "Result of example n" (role status) and,
 //   when the answer carries violations, a list "Violations of example n".
@@ -54,7 +55,7 @@ const KIND: Readonly<Record<string, string>> = {
 }
 
 /** The rules page: the index at `#/rules`, one rule at `#/rules/<ID>`. The api is not used (the rules site has none). */
-export function RulesPage({ route }: { readonly route: Route; readonly api?: ConsoleApi }) {
+export function RulesPage({ route, apiHref }: { readonly route: Route; readonly api?: ConsoleApi; readonly apiHref?: (name: string) => string | null }) {
   const id = route.page === 'rule' ? route.param : null
   useEffect(() => {
     if (typeof document !== 'undefined') document.title = id === null ? 'Rules' : `${id}: Rules`
@@ -71,7 +72,7 @@ export function RulesPage({ route }: { readonly route: Route; readonly api?: Con
       </section>
     )
   }
-  return <RuleView rule={rule} key={rule.id} />
+  return <RuleView rule={rule} key={rule.id} apiHref={apiHref ?? (() => null)} />
 }
 
 function RuleIndex() {
@@ -130,7 +131,7 @@ function RuleIndex() {
   )
 }
 
-function RuleView({ rule }: { readonly rule: RuleEntry }) {
+function RuleView({ rule, apiHref }: { readonly rule: RuleEntry; readonly apiHref: (name: string) => string | null }) {
   const index = DATA.rules.indexOf(rule)
   const prev = DATA.rules[index - 1]
   const next = DATA.rules[index + 1]
@@ -170,9 +171,10 @@ function RuleView({ rule }: { readonly rule: RuleEntry }) {
       <ul aria-labelledby="rule-functions">
         {names.map((name) => {
           const f = DATA.functions[name]
+          const link = apiHref(name)
           return (
             <li key={name}>
-              <code>{name}</code> from <code>{f?.module ?? ''}</code> ({f?.source ?? ''})
+              {link === null ? <code>{name}</code> : <a href={link}><code>{name}</code></a>} from <code>{f?.module ?? ''}</code> ({f?.source ?? ''})
               {rule.functionsByRuleMap.includes(name) ? ', named by the rule map (docs/rules.md)' : ', its doc comment names this rule'}
             </li>
           )

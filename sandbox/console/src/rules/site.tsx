@@ -9,6 +9,14 @@ import { parseRoute } from '../route.js'
 import type { Route } from '../types.js'
 import '../console.css'
 
+/**
+ * The API reference page of each export, relative to this page (`../functions/index.parseQuoteId.html`):
+ * written in by sandbox/scripts/build-rules-site.mjs from the typedoc output beside it; none when built alone.
+ */
+declare const __RULES_API_LINKS__: Readonly<Record<string, string>> | undefined
+const API_LINKS: Readonly<Record<string, string>> = typeof __RULES_API_LINKS__ === 'undefined' ? {} : __RULES_API_LINKS__
+const apiHref = (name: string): string | null => (Object.hasOwn(API_LINKS, name) ? API_LINKS[name]! : null)
+
 const INDEX: Route = { page: 'rules', param: null, query: new URLSearchParams(), hash: '#/rules' }
 
 /** The route of the hash: a rule or the index (anything else shows the index). */
@@ -39,7 +47,7 @@ function Site() {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        <RulesPage route={route} />
+        <RulesPage route={route} apiHref={apiHref} />
       </main>
     </>
   )
