@@ -7,7 +7,7 @@ import { addBusinessDays, canonicalJson, HEADER, transitDays } from 'shipper-rul
 import { faultProxy, jsonOf, type FaultProxyOptions } from 'shipper-rules-testkit'
 import { afterEach, expect, test } from 'vitest'
 import type { Check, CheckResult } from '../src/check.js'
-import { calendarEta, liveTracking, placeMerge } from '../src/checks/coverage/index.js'
+import { calendarEta, liveTracking, placeConfirm, placeMerge } from '../src/checks/coverage/index.js'
 import { windows } from '../src/checks/stateful/index.js'
 import { kitContext, sandbox } from './stateful/support.js'
 
@@ -38,11 +38,11 @@ const failuresOf = (results: ReadonlyArray<CheckResult>, rule: string) => result
 const failing = (results: ReadonlyArray<CheckResult>): string[] => [...new Set(results.flatMap((r) => r.failures.map((f) => f.rule)))]
 const summary = (results: ReadonlyArray<CheckResult>): string => results.flatMap((r) => r.failures.map((f) => `${f.rule}: ${f.expected} | ${f.actual}`)).join('\n')
 
-test('against the sandbox: the windows, the calendar, the merge and the live tracking hold, every rule checked', async () => {
-  const results = await against([windows, calendarEta, placeMerge, liveTracking], undefined, 3)
+test('against the sandbox: the windows, the calendar, the merge, the place requirement and the live tracking hold, every rule checked', async () => {
+  const results = await against([windows, calendarEta, placeMerge, placeConfirm, liveTracking], undefined, 3)
   expect(summary(results)).toBe('')
   const checked = results.flatMap((c) => c.rules)
-  for (const rule of ['CRT-10', 'QTE-02', 'QTE-05', 'QTE-06', 'QTE-03', 'QTE-04', 'APT-09', 'TRK-01', 'TRK-02', 'TRK-04']) expect(checked).toContain(rule)
+  for (const rule of ['CRT-10', 'QTE-02', 'QTE-05', 'QTE-06', 'QTE-03', 'QTE-04', 'APT-09', 'APT-13', 'CNF-04', 'TRK-01', 'TRK-02', 'TRK-04']) expect(checked).toContain(rule)
 })
 
 /** A request body as JSON, or undefined. */
@@ -187,4 +187,23 @@ test('include read as a single word on an order with events (a list of sections 
   expect(failing(report)).toEqual(['TRK-01'])
   expect(fs.length).toBe(1)
   expect(fs[0]!.expected).toContain('include="location,location": a location')
+})
+
+test('a place that requires an appointment ignored at confirm (only the stop address\'s flag read): CNF-04', async () => {
+  const requiring = new Set<string>()
+  const orders = new Set<string>()
+  const report = await against([placeConfirm], (asked, a) => {
+    const j = jsonOf(a)
+    if (asked.method === 'POST' && asked.url === '/sandbox/addresses' && a.status === 201 && j?.['appointmentRequired'] === true) requiring.add(String(j['id']))
+    const place = asked.headers['x-sandbox-delivery-address-id']
+    const stop = bodyOf(asked)?.['deliveryAddress'] as Record<string, unknown> | undefined
+    if (asked.method === 'POST' && asked.url === '/v1/shipper/shipment' && a.status === 200 && place !== undefined && requiring.has(place) && stop?.['appointmentRequired'] !== true) orders.add(String(j?.['orderNumber']))
+    const m = /^\/v1\/shipper\/shipment\/([^/]+)\/confirm$/.exec(asked.url)
+    if (m !== null && orders.has(decodeURIComponent(m[1]!)) && a.status === 400) return { ...a, status: 200, body: JSON.stringify({ orderNumber: decodeURIComponent(m[1]!), orderStatus: 'CONFIRMED' }) }
+    return a
+  })
+  const fs = failuresOf(report, 'CNF-04')
+  expect(failing(report)).toEqual(['CNF-04'])
+  expect(fs.length).toBe(1)
+  expect(fs[0]!.expected).toContain('place requires an appointment')
 })

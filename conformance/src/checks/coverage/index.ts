@@ -6,11 +6,12 @@ import { calendarEta } from './calendar.js'
 import { confirmTime } from './confirm.js'
 import { deliveredOrder } from './delivered.js'
 import { placeMerge } from './merge.js'
+import { placeConfirm } from './placeConfirm.js'
 import { quoteMatchable, tenderWithoutQuote } from './quotes.js'
 import { liveTracking } from './tracking.js'
 import { uploads } from './uploads.js'
 
-export { calendarEta, confirmTime, deliveredOrder, liveTracking, placeMerge, quoteMatchable, tenderWithoutQuote, uploads }
+export { calendarEta, confirmTime, deliveredOrder, liveTracking, placeConfirm, placeMerge, quoteMatchable, tenderWithoutQuote, uploads }
 
 /** Every coverage check, in the order a run takes them (the clock-moving checks last: the live tracking moves the clock into its trip, the quote check ages every quote of the company). */
-export const COVERAGE_CHECKS: ReadonlyArray<Check> = [tenderWithoutQuote, calendarEta, confirmTime, placeMerge, uploads, deliveredOrder, liveTracking, quoteMatchable]
+export const COVERAGE_CHECKS: ReadonlyArray<Check> = [tenderWithoutQuote, calendarEta, confirmTime, placeMerge, placeConfirm, uploads, deliveredOrder, liveTracking, quoteMatchable]
