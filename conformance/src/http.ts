@@ -192,6 +192,15 @@ export const isRawBody = (body: unknown): body is RawBody => {
   return keys.length === 2 && (typeof b['raw'] === 'string' || b['raw'] instanceof Uint8Array) && typeof b['contentType'] === 'string'
 }
 
+/** A body's JSON value, or undefined when it is empty or not JSON. */
+const parseJson = (text: string): unknown => {
+  try {
+    return text === '' ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The HTTP sender of a run. */
@@ -330,19 +339,13 @@ export class Http {
             await sleep(retryAfterMs + 250)
             continue
           }
-          this.transcript.entries.push({ request: req, received: { status: res.status, headers: out, json: undefined, text }, requestId, retries })
+          this.transcript.entries.push({ request: req, received: { status: res.status, headers: out, json: parseJson(text), text }, requestId, retries })
           const e = new Throttled(retryAfterMs)
           this.stoppedWhy = e.why
           throw e
         }
         this.inARow429 = 0
-        let json: unknown
-        try {
-          json = text === '' ? undefined : JSON.parse(text)
-        } catch {
-          json = undefined
-        }
-        const received: Received = { status: res.status, headers: out, json, text }
+        const received: Received = { status: res.status, headers: out, json: parseJson(text), text }
         this.transcript.entries.push({ request: req, received, requestId, retries })
         return received
       }
