@@ -1,15 +1,15 @@
 // An order's tracking at a time: the facts the library's buildTracking reads, with the simulated
 // vehicle's pings (simulation.ts). The tracking endpoint answers it; the console's map reads its
 // positions.
-import { buildTracking } from 'shipper-rules'
+import { buildTracking, defaultConfig, type RulesConfig } from 'shipper-rules'
 import { nearestZip, timeZoneForZip, zipCentroid } from 'shipper-rules/geo'
 import type { DateTime } from 'luxon'
 import { numberOf } from '../db/store.js'
 import { dateTimeOf, type OrderRow } from './orders.js'
 import { simulatedPings } from './simulation.js'
 
-/** The tracking facts of an order at `now`, with the simulated vehicle's pings. */
-export const trackingOf = (row: OrderRow, now: DateTime, location: boolean) => {
+/** The tracking facts of an order at `now`, with the simulated vehicle's pings, judged under the sandbox's rules configuration (the position model, the GPS clock skew). */
+export const trackingOf = (row: OrderRow, now: DateTime, location: boolean, config: RulesConfig = defaultConfig) => {
   const origin = zipCentroid(row.request.pickupAddress.zipCode)
   const destination = zipCentroid(row.request.deliveryAddress.zipCode)
   const pickedUpAt = dateTimeOf(row.actual_pickup_at)
@@ -32,6 +32,6 @@ export const trackingOf = (row: OrderRow, now: DateTime, location: boolean) => {
       deliveryZone: timeZoneForZip(row.request.deliveryAddress.zipCode),
       pings,
     },
-    { include: { location }, now, placeOf: nearestZip },
+    { include: { location }, now, placeOf: nearestZip, config },
   )
 }

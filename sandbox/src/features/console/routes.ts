@@ -8,7 +8,7 @@ import { extname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DateTime } from 'luxon'
-import { isLeft, isUnderWay, ORDER_EVENTS, parseOrderNumber, problemFor, quoteExpiresAt, rulesForReason, TRANSITIONS, violationAt, type OrderStatusName, type Violation } from 'shipper-rules'
+import { isLeft, isUnderWay, ORDER_EVENTS, parseOrderNumber, problemFor, quoteExpiresAt, rulesForReason, TRANSITIONS, violationAt, type OrderStatusName, type RulesConfig, type Violation } from 'shipper-rules'
 import { zipCentroid } from 'shipper-rules/geo'
 import { CLOCK_LIMITS, UNIT_MS, wireTime } from '../../clock/clock.js'
 import { numberOf } from '../../db/store.js'
@@ -167,11 +167,11 @@ const stopOf = (a: { readonly zipCode: string; readonly city?: string; readonly 
 }
 
 /** An order's pickup, delivery and current position (the library's tracking estimate), when its stops are known places. */
-const mapItemOf = (row: OrderRow, now: DateTime) => {
+const mapItemOf = (row: OrderRow, now: DateTime, config: RulesConfig) => {
   const pickup = stopOf(row.request.pickupAddress)
   const delivery = stopOf(row.request.deliveryAddress)
   if (pickup === null || delivery === null) return undefined
-  const tracking = trackingOf(row, now, true)
+  const tracking = trackingOf(row, now, true, config)
   const center = isLeft(tracking) ? undefined : (tracking.right as { location?: { center?: { latitude: number; longitude: number } } }).location?.center
   const position = center !== undefined ? { lat: center.latitude, lon: center.longitude } : row.status === 'DELIVERED' ? { lat: delivery.lat, lon: delivery.lon } : null
   return { orderNumber: row.order_number, status: row.status, pickup, delivery, position }
@@ -322,7 +322,7 @@ export const consoleRoutes = (ctx: Context, options: ConsoleOptions = {}) => asy
     const caller = callerOf(request)
     const now = await ctx.clocks.now(ctx.store, caller.companyId)
     const rows = (await recentOrders(ctx.store, caller.companyId, MAP_ORDERS)).filter((r) => isUnderWay(r.status as OrderStatusName))
-    return reply.send({ items: rows.map((r) => mapItemOf(r, now)).filter((i) => i !== undefined) })
+    return reply.send({ items: rows.map((r) => mapItemOf(r, now, ctx.config)).filter((i) => i !== undefined) })
   })
 
   // ---- the clock ----
@@ -345,7 +345,7 @@ export const consoleRoutes = (ctx: Context, options: ConsoleOptions = {}) => asy
     const quotes = await openQuotes(ctx.store, caller.companyId)
     const quotesExpiring = quotes.filter((q) => {
       const created = DateTime.fromISO(iso(q.created_at), { zone: 'utc' })
-      const expires = quoteExpiresAt(created)
+      const expires = quoteExpiresAt(created, { config: ctx.config })
       return expires.isValid && expires > now && expires <= then
     }).map((q) => q.id)
     // the links the log saw handed out (their expiry is in the stored answer; the signature is not)

@@ -4,7 +4,7 @@
 // Its base is the configured public URL (--public-url), never the request's Host header.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { isLeft, isOrderNumber, isRight, parseDocumentType, problemFor } from 'shipper-rules'
+import { isLeft, isOrderNumber, isRight, parseDocumentType, problemFor, type RulesConfig } from 'shipper-rules'
 import type { DateTime } from 'luxon'
 import { wireTime } from '../../clock/clock.js'
 import { numberOf } from '../../db/store.js'
@@ -28,12 +28,12 @@ const sign = (secret: Buffer, orderNumber: string, type: string, expires: number
  * creation on, the invoice once `buildInvoice` gives one (DELIVERED), the proof of delivery once
  * the delivery is recorded.
  */
-const exists = (row: OrderRow, type: DocType, now: DateTime): boolean =>
-  type === 'INVOICE' ? isRight(invoiceOf(row, now)) : type === 'POD' ? dateTimeOf(row.actual_delivery_at) !== null : true
+const exists = (row: OrderRow, type: DocType, now: DateTime, config: RulesConfig): boolean =>
+  type === 'INVOICE' ? isRight(invoiceOf(row, now, config)) : type === 'POD' ? dateTimeOf(row.actual_delivery_at) !== null : true
 
 const money = (cents: number): string => `USD ${(cents / 100).toFixed(2)}`
 
-const linesOf = (row: OrderRow, type: DocType, now: DateTime): string[] => {
+const linesOf = (row: OrderRow, type: DocType, now: DateTime, config: RulesConfig): string[] => {
   const r = row.request
   const stop = (label: string, a: typeof r.pickupAddress): string[] => [
     `${label}: ${a.name}, ${a.address1}${a.address2 !== undefined ? `, ${a.address2}` : ''}, ${a.city}, ${a.state} ${a.zipCode} ${a.country}`,
@@ -49,7 +49,7 @@ const linesOf = (row: OrderRow, type: DocType, now: DateTime): string[] => {
     case 'POD':
       return [...head, `Delivered ${wireTime(dateTimeOf(row.actual_delivery_at) ?? now)}`, `Picked up ${wireTime(dateTimeOf(row.actual_pickup_at) ?? now)}`, ...freight, 'Received in good order (sandbox signature)']
     case 'INVOICE': {
-      const invoice = invoiceOf(row, now)
+      const invoice = invoiceOf(row, now, config)
       if (isLeft(invoice)) return head
       const i = invoice.right
       return [
@@ -75,7 +75,7 @@ export const documentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
     if (row === undefined) return reply
     const now = await ctx.clocks.now(ctx.store, caller.companyId)
-    if (!exists(row, type.right, now)) return sendProblem(reply, problemFor('document_not_found', `The ${type.right} of this shipment does not exist yet.`))
+    if (!exists(row, type.right, now, ctx.config)) return sendProblem(reply, problemFor('document_not_found', `The ${type.right} of this shipment does not exist yet.`))
     const expires = Math.floor(now.toSeconds()) + LINK_VALIDITY_SECONDS
     const query = `${DOWNLOAD_EXPIRES_PARAM}=${expires}&${DOWNLOAD_SIGNATURE_PARAM}=${sign(ctx.secrets.download, row.order_number, type.right, expires)}`
     return reply.send({
@@ -98,8 +98,8 @@ export const documentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     if (row === undefined) return sendProblem(reply, problemFor('document_not_found'))
     const now = await ctx.clocks.now(ctx.store, row.company_id)
     if (now.toSeconds() >= expiresAt) return sendProblem(reply, problemFor('forbidden', 'The download link has expired.'))
-    if (!exists(row, type, now)) return sendProblem(reply, problemFor('document_not_found'))
-    const bytes = await renderPdf(`${TITLES[type]} ${row.order_number}`, linesOf(row, type, now), new Date(numberOf(dateTimeOf(row.updated_at)?.toMillis() ?? 0)))
+    if (!exists(row, type, now, ctx.config)) return sendProblem(reply, problemFor('document_not_found'))
+    const bytes = await renderPdf(`${TITLES[type]} ${row.order_number}`, linesOf(row, type, now, ctx.config), new Date(numberOf(dateTimeOf(row.updated_at)?.toMillis() ?? 0)))
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${row.order_number}-${type}.pdf"`)

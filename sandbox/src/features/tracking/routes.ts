@@ -16,7 +16,7 @@ export const trackingRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     if (row === undefined) return reply
     const include = parseTrackingInclude(request.query.include)
     if (isLeft(include)) return sendProblem(reply, include.left)
-    const tracking = trackingOf(row, await ctx.clocks.now(ctx.store, caller.companyId), include.right.location)
+    const tracking = trackingOf(row, await ctx.clocks.now(ctx.store, caller.companyId), include.right.location, ctx.config)
     return isLeft(tracking) ? sendProblem(reply, tracking.left) : reply.send(tracking.right)
   })
 
@@ -24,7 +24,7 @@ export const trackingRoutes = (ctx: Context) => async (app: FastifyInstance) => 
     const caller = callerOf(request)
     const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
     if (row === undefined) return reply
-    const invoice = invoiceOf(row, await ctx.clocks.now(ctx.store, caller.companyId))
+    const invoice = invoiceOf(row, await ctx.clocks.now(ctx.store, caller.companyId), ctx.config)
     return isLeft(invoice) ? sendProblem(reply, invoice.left) : reply.send(invoice.right)
   })
 }
