@@ -15,7 +15,7 @@ import { calendarEdgePickups, pickupAcrossCalendarArb, type CalendarPickup } fro
 import { timeZoneForZip } from 'shipper-rules/geo'
 import type { Check, KitContext } from '../../check.js'
 import { judge, renderDiffs } from '../../judge.js'
-import { describe, expectAnswer, field, LANES, post, RuleBroken } from '../support.js'
+import { describe, expectAnswer, field, get, LANES, post, RuleBroken } from '../support.js'
 import { property } from './support.js'
 
 const NAME = 'coverage: transit days and ETA by the declared calendar'
@@ -59,12 +59,66 @@ const instantText = (v: unknown): unknown => {
   return t.isValid ? t.toUTC().toISO({ suppressMilliseconds: true }) : v
 }
 
+/** The company clock's now (GET /sandbox/clock). */
+const clockNow = async (ctx: KitContext): Promise<DateTime> => {
+  const r = await ctx.http.send(get('/sandbox/clock'))
+  expectAnswer('QTE-04', 'GET /sandbox/clock', r, 200)
+  const t = DateTime.fromISO(String(field('QTE-04', 'the company clock', r, 'now')), { zone: 'utc' })
+  if (!t.isValid) throw new RuleBroken('QTE-04', 'GET /sandbox/clock: an ISO instant in now', describe(r))
+  return t
+}
+
+/**
+ * With the clock control: quotes without a requiredPickupDate (picked up now, on the company
+ * clock) with the company clock a minute before, at and a minute after the delivery stop's close
+ * time (the default 16:00) in the declared zone. The pickup lies between the clock reads around
+ * the request; the ETA must be estimateDelivery's for one of the two.
+ */
+const aroundCloseTime = async (ctx: KitContext): Promise<void> => {
+  const zone = ctx.config.businessDays.zone
+  const options = { config: ctx.config }
+  const deliveryZone = timeZoneForZip(LANES[0]!.delivery.zipCode) ?? zone
+  const now = (await clockNow(ctx)).setZone(zone)
+  // the default close time as the library has it: the ETA of a same-day delivery in the stop's zone, on the wall clock
+  const sameDay = DateTime.fromISO(estimateDelivery({ pickup: now, transitDays: 0, deliveryZone }, options) ?? '', { zone: deliveryZone })
+  if (!sameDay.isValid) throw new Error('the library gives no same-day ETA in the delivery stop\'s zone')
+  const close = now.set({ hour: sameDay.hour, minute: sameDay.minute, second: 0, millisecond: 0 }).minus({ minutes: 1 })
+  const target = close > now ? close : close.plus({ days: 1 })
+  let minutes = Math.ceil(target.diff(now).as('minutes'))
+  for (const edge of ['close time - 1 min', 'close time', 'close time + 1 min']) {
+    if (minutes > 0) expectAnswer('QTE-04', `POST /sandbox/clock {"minutes": ${minutes}}`, await ctx.http.send(post('/sandbox/clock', { minutes })), 200)
+    minutes = 1
+    const lo = await clockNow(ctx)
+    const r = await ctx.http.send(post('/v1/shipper/quote', { pickupAddress: { zipCode: LANES[0]!.pickup.zipCode }, deliveryAddress: { zipCode: LANES[0]!.delivery.zipCode }, orderComponents: [{ palletCount: 1, poundsWeight: 500 }] }))
+    const hi = await clockNow(ctx)
+    expectAnswer('QTE-03', `a quote picked up now, at the ${edge}`, r, 200)
+    const days = field('QTE-03', 'a quote', r, 'transitDays')
+    const eta = field('QTE-04', 'a quote', r, 'estimatedDeliveryDate')
+    if (days !== null && !(typeof days === 'number' && Number.isSafeInteger(days) && days >= 0)) {
+      throw new RuleBroken('QTE-03', `transitDays of a quote picked up now, at the ${edge}: a whole number of business days, or null`, describe(r))
+    }
+    const wants = [lo, hi].map((pickup) => estimateDelivery({ pickup, transitDays: days, deliveryZone }, options))
+    const got = eta === null ? null : instantText(eta)
+    if (!wants.some((w) => judge(w, got).length === 0)) {
+      throw new RuleBroken(
+        'QTE-04',
+        `a quote picked up now (the company clock, between ${lo.toISO()} and ${hi.toISO()}, the ${edge} ${sameDay.toFormat('HH:mm')} in ${deliveryZone}): the ETA ${String(days)} business day(s) later at the close time (estimateDelivery)\n${renderDiffs(judge(wants[0], got))}`,
+        describe(r),
+      )
+    }
+  }
+}
+
 export const calendarEta: Check = {
   name: NAME,
   rules: RULES,
   run: (ctx) => {
     const year = DateTime.utc().year
     const edges = calendarEdgePickups(ctx.config, year)
-    return property(ctx, { name: NAME, rules: RULES }, Math.min(ctx.runs, 10), async () => undefined, pickupAcrossCalendarArb(ctx.config, { min: year, max: year + 1 }), (_s, p) => judgeOne(ctx, p), edges)
+    const setup = async (): Promise<undefined> => {
+      if (ctx.controls === 'sandbox') await aroundCloseTime(ctx)
+      return undefined
+    }
+    return property(ctx, { name: NAME, rules: RULES }, Math.min(ctx.runs, 10), setup, pickupAcrossCalendarArb(ctx.config, { min: year, max: year + 1 }), (_s, p) => judgeOne(ctx, p), edges)
   },
 }
