@@ -3,9 +3,15 @@
 // the verdicts of the rules that exercise it (CHOICES): kept (they passed), not kept (which rule
 // failed), not checked (why). Rendered into the Markdown, JSON and JUnit reports by report.ts.
 import type { RulesConfig } from 'shipper-rules'
-import type { Declaration, RuleId } from './check.js'
+import type { Declaration, RuleId, Verdict } from './check.js'
 import { CHOICES, valueOf } from './declared.js'
-import type { RuleRow } from './report.js'
+
+/** What the section reads of a report's row (report.ts's RuleRow; declared here, so report.ts imports this module and not the other way round). */
+export interface RuleVerdict {
+  readonly rule: RuleId
+  readonly status: Verdict
+  readonly why?: string
+}
 
 export type ChoiceVerdict = 'kept' | 'not kept' | 'not checked'
 
@@ -36,7 +42,7 @@ export const valueText = (name: string, value: unknown): string => {
 }
 
 /** Each choice of `config` with the verdict of the rules that exercise it in `rows`. */
-export const declaredSection = (declaration: Declaration, config: RulesConfig, rows: ReadonlyArray<RuleRow>): DeclaredSection => ({
+export const declaredSection = (declaration: Declaration, config: RulesConfig, rows: ReadonlyArray<RuleVerdict>): DeclaredSection => ({
   ...declaration,
   choices: CHOICES.map((choice) => {
     const mine = choice.rules.map((rule) => ({ rule, row: rows.find((r) => r.rule === rule) }))

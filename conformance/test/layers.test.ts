@@ -1,6 +1,8 @@
 // The kit's layers run one way (issue 32): the HTTP layer and the generators at the bottom, the
-// check types and curl above them, the rule sentences, the checks' shared runner (checks/support.ts),
-// then each kind of check (stateless, stateful, coverage, boundaries: none imports another kind), the report,
+// check types and curl above them, the rule sentences and the declared configuration (declared.ts),
+// the checks' shared runner (checks/support.ts), then each kind of check (stateless, stateful,
+// coverage, boundaries: none imports another kind) and the declared choices' section
+// (declaredReport.ts), the report,
 // the run, the command line and the entry. No cycle either. The graph and the checks are
 // shipper-rules-testkit's, whose own tests show they can fail.
 import { dirname, resolve } from 'node:path'
@@ -21,11 +23,13 @@ const LAYERING: Layering = {
     ['judge.ts', 1],
     ['curl.ts', 1],
     ['rules.ts', 2],
+    ['declared.ts', 2],
     ['checks/support.ts', 3],
     ['checks/stateless', 4],
     ['checks/stateful', 4],
     ['checks/coverage', 4],
     ['checks/boundaries', 4],
+    ['declaredReport.ts', 4],
     ['report.ts', 5],
     ['run.ts', 6],
     ['cli.ts', 7],
