@@ -201,6 +201,8 @@ export const treeOfCommit = (ref, log = () => {}) => {
     if (r.status !== 0) log(`  (${relative(dir, cwd) || '.'}: tsc reported type errors: ${(r.stdout + r.stderr).split('\n')[0]})`)
   }
   step([tsc, '-p', 'tsconfig.build.json'], dir)
+  // tsc emits no JSON module below a node_modules folder (where WORK is): the ZIP table is copied as tsc would
+  for (const p of readdirSync(join(dir, 'src'), { recursive: true }).map(String).filter((p) => p.endsWith('.json'))) cpSync(join(dir, 'src', p), join(dir, 'dist', 'esm', p))
   step([join(dir, 'scripts', 'build.mjs')], dir)
   step([tsc, '-p', 'tsconfig.json'], join(dir, 'conformance'))
   log(`commit ${ref} extracted and built (the library, the kit) in ${dir} (${Math.round((Date.now() - t0) / 1000)} s)`)
