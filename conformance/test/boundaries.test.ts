@@ -7,7 +7,7 @@ import { defaultConfig, LIMITS } from 'shipper-rules'
 import { afterEach, expect, inject, test } from 'vitest'
 import type { Check } from '../src/check.js'
 import { countries, zipCodes } from '../src/checks/boundaries/address.js'
-import { createFields, palletSizes } from '../src/checks/boundaries/fields.js'
+import { createFields, palletSizes, wireTimestamps } from '../src/checks/boundaries/fields.js'
 import { freightClass, palletLimits } from '../src/checks/boundaries/freight.js'
 import { BOUNDARY_CHECKS } from '../src/checks/boundaries/index.js'
 import { trackingInclude, uploadTransport } from '../src/checks/boundaries/transport.js'
@@ -263,4 +263,20 @@ test('palletDimensions read as [length, width, height] on a create: FRT-04', asy
   )
   expect(failed(report)).toEqual(['FRT-04'])
   expect(failuresOf(report, 'FRT-04')[0]!.actual).toContain('quote_mismatch')
+})
+
+test('a create answered with createdAt as a local date-time without its zone: ID-03', async () => {
+  const report = await against(
+    {
+      answer: (req, a) => {
+        const j = jsonOf(a)
+        return req.method === 'POST' && req.url === '/v1/shipper/shipment' && a.status === 200 && typeof j?.['createdAt'] === 'string'
+          ? { ...a, body: JSON.stringify({ ...j, createdAt: j['createdAt'].replace('T', ' ').replace(/(\.\d+)?Z$/, '') }) }
+          : a
+      },
+    },
+    [wireTimestamps],
+  )
+  expect(failed(report)).toEqual(['ID-03'])
+  expect(failuresOf(report, 'ID-03')[0]!.actual).toContain('createdAt a wire date-time')
 })

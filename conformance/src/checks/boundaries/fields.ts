@@ -7,11 +7,11 @@
 // FRT-05): a quote with one spelling of a pallet's size, then a create with another naming it,
 // matched or not as the library normalizes both (palletDimensions is [height, length, width];
 // dimensions win over it; neither, or an incomplete dimensions object, is 40 x 48 x 60).
-import { LIMITS } from 'shipper-rules'
+import { DateTimeString, LIMITS } from 'shipper-rules'
 import type { Check, KitContext, RuleId } from '../../check.js'
 import { createBodyOf, createRequest, quoteBodyOf, quoteRequest } from './bodies.js'
 import { predictCreate, predictCreateOnQuote, predictQuote } from './predict.js'
-import { runTable, type Case } from './table.js'
+import { runTable, type Case, type Invariant, type Prediction } from './table.js'
 
 const PALLET = { palletCount: 1, poundsWeight: 500, dimensions: { length: 48, width: 40, height: 48 } }
 
@@ -117,4 +117,36 @@ export const palletSizes: Check = {
         sizeCase(ctx, 'FRT-03', 'dimensions without a width, plus palletDimensions [50, 48, 40], then created with dimensions 48 x 40 x 50', { dimensions: { length: 30, height: 30 }, palletDimensions: [50, 48, 40] }, { dimensions: { length: 48, width: 40, height: 50 } }),
       ],
     }),
+}
+
+const isWireTime = (v: unknown): boolean => DateTimeString.decode(v)._tag === 'Right'
+const timesAt = (fields: ReadonlyArray<string>, nullable: ReadonlyArray<string> = []): Invariant[] => [
+  ...fields.map((f) => ({ what: `${f} a wire date-time (date, time and zone)`, holds: (b: Readonly<Record<string, unknown>>) => isWireTime(b[f]) })),
+  ...nullable.map((f) => ({ what: `${f} a wire date-time or null`, holds: (b: Readonly<Record<string, unknown>>) => b[f] === null || b[f] === undefined || isWireTime(b[f]) })),
+]
+
+/** Adds invariants to an accepted prediction (a problem stays as it is). */
+const withTimes = (p: Prediction, invariants: ReadonlyArray<Invariant>): Prediction => (p.kind === 'accepted' ? { ...p, invariants: [...(p.invariants ?? []), ...invariants] } : p)
+
+/** A quote and a create with the pickup date at the edges of the wire format (an offset, fractions, the end of a day), and their answers' timestamps (ID-03). */
+const timestampCases = (ctx: KitContext): Case<undefined>[] =>
+  ['2026-12-31T23:59:59Z', '2026-12-01T08:00:00.5-06:00', '2027-01-01T00:00:00+14:00'].flatMap((requiredPickupDate): Case<undefined>[] => [
+    {
+      rule: 'ID-03',
+      name: `a quote picked up at ${requiredPickupDate}`,
+      build: () => quoteRequest({ ...quoteBodyOf([PALLET]), requiredPickupDate }),
+      predict: (config, req) => withTimes(predictQuote(config, req.body), timesAt(['quoteExpirationTime'], ['estimatedDeliveryDate'])),
+    },
+    {
+      rule: 'ID-03',
+      name: `a create picked up at ${requiredPickupDate}`,
+      build: () => createRequest({ ...createBodyOf(ctx, [PALLET]), requiredPickupDate }),
+      predict: (config, req) => withTimes(predictCreate(config, req.body), timesAt(['createdAt', 'updatedAt'])),
+    },
+  ])
+
+export const wireTimestamps: Check = {
+  name: 'boundaries: timestamps on the wire',
+  rules: ['ID-03'],
+  run: (ctx) => runTable(ctx, { name: wireTimestamps.name, rules: wireTimestamps.rules, cases: () => timestampCases(ctx) }),
 }
