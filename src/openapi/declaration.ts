@@ -105,8 +105,8 @@ const decisionsOf = (c: RulesConfig): ReadonlyArray<ConfigDecision> => {
 }
 
 /**
- * The `x-shipper-rules-config` extension for a configuration: its version, a description, the
- * decisions of the kind D rules (density scale, total weight, calendar and holidays, position
+ * The `x-shipper-rules-config` extension for a configuration: its version, a description that
+ * states each kind D decision, the decisions of the kind D rules (density scale, total weight, calendar and holidays, position
  * model, inside-service fee, upload limit) and the configured limits of the S rules in words, each
  * naming its rule, and the whole configuration as JSON. The configuration is first checked by
  * `makeConfig`: one it refuses gives its violations (a Left), never a declaration a reader would
@@ -127,7 +127,10 @@ export const configDeclaration = /* @__PURE__ */ total(
     if (checked._tag === 'Left') return checked
     // a JSON copy: nothing in the declaration is shared with the caller's configuration
     const copy = JSON.parse(JSON.stringify(checked.right)) as RulesConfig
-    return right({ version: RULES_CONFIG_DECLARATION_VERSION, description: DESCRIPTION, decisions: decisionsOf(copy), config: copy })
+    const decisions = decisionsOf(copy)
+    // the description states each kind D decision of this configuration, for a reader of the document
+    const chosen = decisions.filter((d) => d.kind === 'D').map((d) => `${d.rule}: ${d.decision}`).join('; ')
+    return right({ version: RULES_CONFIG_DECLARATION_VERSION, description: `${DESCRIPTION} The choices of this server: ${chosen}.`, decisions, config: copy })
   },
   () => unreadableResult<RulesConfigDeclaration>(),
 )

@@ -93,6 +93,9 @@ describe('x-shipper-rules-config: the declared rules configuration', () => {
           return d!.decision
         }
         expect(decisions.filter((d) => d.kind === 'D').map((d) => d.rule).sort()).toEqual(['ADDR-14', 'DOC-03', 'FRT-07', 'FRT-12', 'QTE-04', 'TRK-03'])
+        // the extension's description states each of them with the configured choice
+        const { description } = rightOf(configDeclaration(config))
+        for (const d of decisions.filter((x) => x.kind === 'D')) expect(description).toContain(`${d.rule}: ${d.decision}`)
         expect(of('FRT-07')).toContain(config.densityScale.name)
         expect(of('FRT-12')).toContain(`(${config.pallet.totalWeight})`)
         expect(of('FRT-12')).toContain(`at most ${config.pallet.maxPalletsPerOrder} pallets`)
