@@ -183,7 +183,7 @@ export const buildInstrumented = async ({ root = REPO, log = () => {} } = {}) =>
  * holds or whoever rebuilds it meanwhile. Its imports of packages resolve through the
  * repository's node_modules (walking up); `shipper-rules` resolves to the extraction itself.
  */
-export const treeOfCommit = (ref, log = () => {}) => {
+export const treeOfCommit = (ref, log = () => {}, { build = true } = {}) => {
   const t0 = Date.now()
   mkdirSync(WORK, { recursive: true })
   const dir = mkdtempSync(join(WORK, 'tree-'))
@@ -193,6 +193,7 @@ export const treeOfCommit = (ref, log = () => {}) => {
   if (untar.status !== 0) throw new Error(`tar: ${untar.stderr.toString('utf8')}`)
   mkdirSync(join(dir, 'node_modules'), { recursive: true })
   symlinkSync(dir, join(dir, 'node_modules', 'shipper-rules'), 'dir')
+  if (!build) return dir
   const tsc = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc')
   const step = (args, cwd) => {
     const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 26 })
@@ -382,16 +383,19 @@ const main = async () => {
   console.log(`seed ${seed} (replay: --seed ${seed} --sample ${n})`)
   const log = (line) => console.log(line)
   const options = { seed, limitMs: Number(values['limit-s']) * 1000 }
+  // a ref such as HEAD is read once, before the extraction: the tree may move on during the run
+  const commit = values.commit === undefined ? undefined : execFileSync('git', ['rev-parse', '--verify', `${values.commit}^{commit}`], { cwd: REPO, encoding: 'utf8' }).trim()
+  const root = commit === undefined ? REPO : treeOfCommit(commit, log, { build: !values['dry-run'] })
   if (values['dry-run']) {
-    const paths = MUTATED.flatMap((d) => tsFilesBelow(join(REPO, d)))
-    const { mutants } = await instrumentFiles(paths)
+    const paths = MUTATED.flatMap((d) => tsFilesBelow(join(root, d)))
+    const { mutants } = await instrumentFiles(paths, root)
+    if (root !== REPO && !values.keep) rmSync(root, { recursive: true, force: true })
     const chosen = values.only !== undefined ? mutants.filter((m) => values.only.split(',').includes(m.id)) : sample(mutants, n, seed)
     console.log(`${mutants.length} mutants in ${paths.length} files; ${chosen.length} drawn:`)
     for (const m of chosen) console.log(`${m.id}\t${m.file}:${m.line}\t${m.mutator}\t${JSON.stringify(m.original.slice(0, 80))} -> ${JSON.stringify(m.replacement.slice(0, 80))}`)
     return 0
   }
   const { startSandbox, pgliteTemplate } = await import('shipper-rules-testkit')
-  const root = values.commit === undefined ? REPO : treeOfCommit(values.commit, log)
   const oracle = snapshotKit(root)
   const build = await buildInstrumented({ root, log })
   writeFileSync(join(build.dir, 'coverage-hook.mjs'), COVERAGE_HOOK)
@@ -413,8 +417,8 @@ const main = async () => {
   }
   // the tree the mutants and the kit come from: the commit, and what differed from it in the folders that matter
   const tree =
-    values.commit !== undefined
-      ? { commit: git('rev-parse', values.commit), changed: [] }
+    commit !== undefined
+      ? { commit, changed: [] }
       : { commit: git('rev-parse', 'HEAD'), changed: git('status', '--porcelain', '--', 'src', 'sandbox/src', 'sandbox/migrations', 'conformance/src').split('\n').filter((l) => l !== '') }
   log(`tree ${tree.commit}${tree.changed.length === 0 ? ' (src, sandbox/src and conformance/src as committed)' : `, with ${tree.changed.length} changed file(s): ${tree.changed.join(', ')}`}; kit seed ${kitSeedOf(seed)}`)
   const out = { seed, kitSeed: kitSeedOf(seed), sample: n, total: build.mutants.length, tree, options: { limitS: options.limitMs / 1000, parallel, skipUnreached: values['skip-unreached'] }, baseline: undefined, results }
