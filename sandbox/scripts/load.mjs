@@ -15,10 +15,14 @@
 // Ratios are the point: the machine's load moves the absolute figures, and both sides share it.
 //
 //   node scripts/load.mjs [--duration 15] [--rounds 3] [--warmup 3] [--connections 16] [--scenario mix,create-confirm]
-//                         [--databases pglite,postgres] [--peer prism|none] [--json FILE]
+//                         [--databases pglite,postgres] [--peer prism|none] [--request-log on|off|both] [--json FILE]
 //   DATABASE_URL=postgres://user@127.0.0.1:5432/db node scripts/load.mjs      (PostgreSQL; add
 //       --databases postgres,pglite to run both and print PGlite's ratio to PostgreSQL)
 //   LOAD_NODE_FLAGS='--cpu-prof --cpu-prof-dir=prof' node scripts/load.mjs   (profile the sandbox)
+//
+// --request-log: the sandbox with its console request log on (the default: 1,000 requests kept per
+// company), off (--request-log-limit 0), or both side by side (each database twice: `postgres` with
+// the log, `postgres-nolog` without), to show what the log costs.
 //
 // Scenarios, each connection repeating its chain until the time is up:
 //   mix             quote; create on that quote (its id) with a new Idempotency-Key; read the
@@ -50,8 +54,11 @@ const { values } = parseArgs({
     databases: { type: 'string' },
     peer: { type: 'string', default: 'prism' },
     json: { type: 'string' },
+    'request-log': { type: 'string', default: 'on' },
   },
 })
+if (!['on', 'off', 'both'].includes(values['request-log'])) throw new Error('--request-log: on, off or both')
+const logVariants = values['request-log'] === 'both' ? ['on', 'off'] : [values['request-log']]
 const duration = Math.min(Math.max(Number(values.duration), 1), 300)
 const warmup = Math.min(Math.max(Number(values.warmup), 0), 60)
 const rounds = Math.min(Math.max(Math.round(Number(values.rounds)), 1), 20)
@@ -133,7 +140,7 @@ const withParams = (url, params) => {
 }
 
 /** A sandbox on a fresh database: its base URL, process, store options and what to clean up. */
-const startSandbox = async (database) => {
+const startSandbox = async (database, log = 'on') => {
   const onPostgres = database === 'postgres'
   const schema = `sbx_load_${randomBytes(4).toString('hex')}`
   const dataDir = onPostgres ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-load-'))
@@ -146,11 +153,11 @@ const startSandbox = async (database) => {
   else delete env['DATABASE_URL']
   // LOAD_NODE_FLAGS: node flags for the server process, e.g. '--cpu-prof --cpu-prof-dir=prof' to profile it
   const nodeFlags = (process.env['LOAD_NODE_FLAGS'] ?? '').split(' ').filter((f) => f !== '')
-  const started = await startSandboxCli({ env, nodeFlags, ...(dataDir !== undefined ? { dataDir } : {}) })
+  const started = await startSandboxCli({ env, nodeFlags, ...(log === 'off' ? { args: ['--request-log-limit', '0'] } : {}), ...(dataDir !== undefined ? { dataDir } : {}) })
   const { child, baseUrl: base } = started
   children.push(child)
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`refusing to load anything but 127.0.0.1: ${base}`)
-  return { name: database, kind: 'sandbox', database, base, child, schema, dataDir, storeOptions, onPostgres }
+  return { name: log === 'off' ? `${database}-nolog` : database, kind: 'sandbox', database, base, child, schema, dataDir, storeOptions, onPostgres }
 }
 
 /** `prism mock` of the library's OpenAPI document, logging errors only. */
@@ -416,7 +423,7 @@ const targets = []
 let mock
 const started = Date.now()
 try {
-  for (const d of databases) targets.push(await startSandbox(d))
+  for (const d of databases) for (const log of logVariants) targets.push(await startSandbox(d, log))
   mock = values.peer === 'prism' ? await startPrism() : undefined
   const order = mock !== undefined ? [mock, ...targets] : [...targets]
   const states = new Map()
@@ -502,6 +509,12 @@ try {
     if (pg !== undefined && lite !== undefined) {
       sr.pgliteToPostgres = lite.requestsPerSecond / pg.requestsPerSecond
       lines.push(`pglite / postgres: requests/s ${ratio(lite.requestsPerSecond, pg.requestsPerSecond)}`)
+    }
+    for (const r of rs) {
+      const off = rs.find((x) => x.target === `${r.target}-nolog`)
+      if (off === undefined) continue
+      sr[`${r.target}LogOnToOff`] = r.requestsPerSecond / off.requestsPerSecond
+      lines.push(`${r.target} request log on / off: requests/s ${ratio(r.requestsPerSecond, off.requestsPerSecond)}, p99 ${ratio(r.latencyMs.p99, off.latencyMs.p99)}`)
     }
     for (const r of rs) if (Object.keys(r.statusCodes).some((k) => !k.startsWith('2'))) lines.push(`  ${r.target} status codes: ${JSON.stringify(r.statusCodes)}`)
   }

@@ -29,6 +29,8 @@ export const CONSOLE_PREFIX = '/sandbox/console'
 
 /** Header names whose value is a credential. */
 const SECRET_HEADERS: ReadonlySet<string> = new Set([HEADER_KEY.authorization, HEADER_KEY.apiKey, 'cookie', 'set-cookie', 'proxy-authorization'])
+/** How long an entry waits in the queue for others to share its INSERT, ms (the stream polls every 300 ms). */
+export const FLUSH_DELAY_MS = 50
 /** Rows per INSERT statement. */
 const ROWS_PER_INSERT = 50
 const COLUMNS = [
@@ -184,8 +186,16 @@ export class RequestLog {
     /** Entries kept per company. */
     readonly limit: number,
     private readonly queueMax = DEFAULT_QUEUE_MAX,
-    private readonly flushDelayMs = 10,
-  ) {}
+    private readonly flushDelayMs = FLUSH_DELAY_MS,
+  ) {
+    // a company's log is trimmed once this many of its entries were written since the last trim
+    // (1 for a bound under 50): so a company holds at most limit + trimEvery - 1 entries between trims
+    this.trimEvery = Math.max(1, Math.floor(limit / 50))
+  }
+
+  private readonly trimEvery: number
+  /** Entries written per company since its last trim. */
+  private readonly sinceTrim = new Map<string, number>()
 
   /** Queues an entry; never waits (a full queue drops it and counts it). */
   push(entry: Captured): void {
@@ -221,7 +231,12 @@ export class RequestLog {
           const chunk = rows.slice(i, i + ROWS_PER_INSERT)
           await this.store.query(insertSql(chunk.length), chunk.flat())
         }
-        for (const companyId of offsets.keys()) await this.store.query(TRIM, [companyId, this.limit])
+        for (const c of batch) this.sinceTrim.set(c.companyId, (this.sinceTrim.get(c.companyId) ?? 0) + 1)
+        for (const companyId of offsets.keys()) {
+          if ((this.sinceTrim.get(companyId) ?? 0) < this.trimEvery) continue
+          await this.store.query(TRIM, [companyId, this.limit])
+          this.sinceTrim.delete(companyId)
+        }
       } catch {
         this.failed += batch.length
       }
@@ -245,13 +260,14 @@ const logged = (request: FastifyRequest): boolean => request.caller !== undefine
  */
 export const installCapture = (app: FastifyInstance, log: RequestLog): void => {
   app.decorateRequest('consoleAnswer', undefined)
-  app.addHook('onSend', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+  // callback hooks, not async ones: no promise per request
+  app.addHook('onSend', (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
     if (logged(request)) request.consoleAnswer = payload
-    return payload
+    done(null, payload)
   })
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const caller = request.caller
-    if (caller === undefined || !logged(request)) return
+    if (caller === undefined || !logged(request)) return done()
     log.push({
       companyId: caller.companyId,
       requestId: String(request.id),
@@ -266,6 +282,7 @@ export const installCapture = (app: FastifyInstance, log: RequestLog): void => {
       responseHeaders: reply.getHeaders(),
       responseBody: request.consoleAnswer,
     })
+    done()
   })
   app.addHook('onClose', async () => {
     await log.close()
