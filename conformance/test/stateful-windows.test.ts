@@ -34,6 +34,15 @@ const against = async (checks: ReadonlyArray<Check>, mutate?: Mutate, runs = 2):
   return out
 }
 
+/** The checks' results without the sandbox controls (only the spec's endpoints). */
+const withoutControls = async (checks: ReadonlyArray<Check>): Promise<CheckResult[]> => {
+  const s = sandbox()
+  const ctx = kitContext(s, s.base, { runs: 2, seed: 42, controls: 'none' })
+  const out: CheckResult[] = []
+  for (const check of checks) out.push(await check.run(ctx))
+  return out
+}
+
 const failuresOf = (results: ReadonlyArray<CheckResult>, rule: string) => results.flatMap((r) => r.failures.filter((f) => f.rule === rule))
 const failing = (results: ReadonlyArray<CheckResult>): string[] => [...new Set(results.flatMap((r) => r.failures.map((f) => f.rule)))]
 const summary = (results: ReadonlyArray<CheckResult>): string => results.flatMap((r) => r.failures.map((f) => `${f.rule}: ${f.expected} | ${f.actual}`)).join('\n')
@@ -43,6 +52,19 @@ test('against the sandbox: the windows, the calendar, the merge, the place requi
   expect(summary(results)).toBe('')
   const checked = results.flatMap((c) => c.rules)
   for (const rule of ['CRT-10', 'QTE-02', 'QTE-05', 'QTE-06', 'QTE-03', 'QTE-04', 'APT-09', 'APT-13', 'CNF-04', 'TRK-01', 'TRK-02', 'TRK-04']) expect(checked).toContain(rule)
+})
+
+test('without controls: the calendar is judged on pickups the quote names; the windows, the place requirement and the live tracking are not checked, with why', async () => {
+  const [calendar, ...rest] = await withoutControls([calendarEta, windows, placeConfirm, liveTracking])
+  expect(summary([calendar!])).toBe('')
+  expect([...calendar!.rules].sort()).toEqual(['QTE-03', 'QTE-04'])
+  expect(calendar!.requests).toBeGreaterThan(0)
+  for (const r of rest) {
+    expect(r.requests, r.check).toBe(0)
+    expect(r.rules, r.check).toEqual([])
+    expect(r.notChecked.length, r.check).toBeGreaterThan(0)
+    for (const n of r.notChecked) expect(n.why, `${r.check} ${n.rule}`).toMatch(/--controls sandbox/)
+  }
 })
 
 /** A request body as JSON, or undefined. */
