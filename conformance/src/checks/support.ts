@@ -136,6 +136,61 @@ export const createBody = (ctx: KitContext, lane: Lane, freight: Freight, option
   ...(options.quoteId === undefined ? {} : { quoteId: options.quoteId }),
 })
 
+/** A request body and what the kit keeps of a quote and an order it made with the main company. */
+export interface Resources {
+  readonly quoteId: string
+  readonly reference: string
+  readonly orderNumber: string
+  readonly pickupAddress: Record<string, unknown>
+  /** The requests that made them, so a failure's script starts by making them again. */
+  readonly requests: ReadonlyArray<SentRequest>
+}
+
+export const pickupAddressFor = (): Record<string, unknown> => ({
+  name: 'Conformance Dock',
+  address1: '1 Main St',
+  city: 'Chicago',
+  state: 'IL',
+  zipCode: '60601',
+  contactPerson: 'Pat Kit',
+  phoneNumber: '+13125550100',
+  email: 'dock@example.com',
+})
+
+/** Makes a quote and an order on it with the main company (both marked), or says why it could not. */
+export const makeResources = async (ctx: KitContext, tag: string): Promise<Resources | { error: string; requests: SentRequest[] }> => {
+  const reference = `${ctx.marker}-${tag}`
+  const components = [{ palletCount: 2, poundsWeight: 500, dimensions: { length: 48, width: 40, height: 50 } }]
+  const quoteReq: SentRequest = {
+    method: 'POST',
+    path: '/v1/shipper/quote',
+    headers: {},
+    credentials: 'main',
+    body: { pickupAddress: { zipCode: '60601' }, deliveryAddress: { zipCode: '10001' }, orderComponents: components, customerReference: reference },
+  }
+  const q = await ctx.http.send(quoteReq)
+  const quoteId = (q.json as Record<string, unknown> | undefined)?.['id']
+  if (q.status !== 200 || typeof quoteId !== 'string') return { error: `the quote the kit needs was answered ${describe(q)}`, requests: [quoteReq] }
+  const pickupAddress = pickupAddressFor()
+  const createReq: SentRequest = {
+    method: 'POST',
+    path: '/v1/shipper/shipment',
+    headers: {},
+    credentials: 'main',
+    body: {
+      pickupAddress,
+      deliveryAddress: { ...pickupAddress, name: 'Conformance Receiving', city: 'New York', state: 'NY', zipCode: '10001', phoneNumber: '+12125550123' },
+      orderComponents: components,
+      description: `${ctx.marker} ${tag} order`,
+      quoteId,
+    },
+  }
+  const c = await ctx.http.send(createReq)
+  const orderNumber = (c.json as Record<string, unknown> | undefined)?.['orderNumber']
+  if (c.status !== 200 || typeof orderNumber !== 'string') return { error: `the order the kit needs was answered ${describe(c)}`, requests: [quoteReq, createReq] }
+  return { quoteId, reference, orderNumber, pickupAddress, requests: [quoteReq, createReq] }
+}
+
 export type Who = 'main' | 'other'
 
 // No Content-Type here: the Http sets application/json for a JSON body and a RawBody's own type.

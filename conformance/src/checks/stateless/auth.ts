@@ -7,7 +7,8 @@
 import { openApiDocument } from 'shipper-rules/openapi'
 import type { Check, CheckResult, Failure, KitContext, RuleId } from '../../check.js'
 import { BudgetExhausted, type Credentials, type SentRequest } from '../../http.js'
-import { describeReceived, makeResources, type Resources } from './common.js'
+import { makeResources, multipartFile, tinyPdf, type Resources } from '../support.js'
+import { describeReceived } from './common.js'
 
 /** One operation of the document: method and path template. */
 export interface Operation {
@@ -25,15 +26,6 @@ export const operations = (): Operation[] => {
   }
   const weight = (o: Operation): number => (/\/(confirm|cancel)$/.test(o.template) ? 2 : o.method === 'GET' ? 0 : 1)
   return out.sort((a, b) => weight(a) - weight(b))
-}
-
-/** A one-page PDF, the smallest a server can take as an appointment document. */
-export const TINY_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'
-
-export const multipartPdf = (filename: string): { raw: string; contentType: string } => {
-  const boundary = 'conformance-boundary-7d1f'
-  const raw = [`--${boundary}`, `Content-Disposition: form-data; name="file"; filename="${filename}"`, 'Content-Type: application/pdf', '', TINY_PDF, `--${boundary}--`, ''].join('\r\n')
-  return { raw, contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
 /** The request of an operation on the kit's resources, with the given credentials. */
@@ -58,7 +50,7 @@ export const requestFor = (op: Operation, res: Resources, credentials: Credentia
       },
     }
   if (op.method === 'PUT' && op.template.endsWith('/appointment/{stop}')) return { ...base, body: { channel: 'PHONE', instructions: `${marker} auth matrix` } }
-  if (op.method === 'POST' && op.template.includes('/document/')) return { ...base, body: multipartPdf('slip.pdf') }
+  if (op.method === 'POST' && op.template.includes('/document/')) return { ...base, body: multipartFile('slip.pdf', 'application/pdf', tinyPdf('auth matrix')) }
   return base
 }
 

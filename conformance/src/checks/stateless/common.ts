@@ -1,8 +1,7 @@
-// What the stateless checks share: the fixed resources they make with the main company, comparing
-// an answer with the ProblemDetail the library predicts, and naming the rule a field belongs to.
-import { isDeepStrictEqual } from 'node:util'
-import type { KitContext, RuleId } from '../../check.js'
-import type { Received, SentRequest } from '../../http.js'
+// What the stateless checks share: describing an answer and the ProblemDetail the library predicts,
+// and naming the rule a field belongs to (the fixtures, makeResources among them, are ../support.ts's).
+import type { RuleId } from '../../check.js'
+import type { Received } from '../../http.js'
 
 /** The answer's ProblemDetail fields, read leniently (the strict shape is problem.ts's business). */
 const problemOf = (r: Received): { reason: unknown; fields: string[] } => {
@@ -27,70 +26,6 @@ export const describeReceived = (r: Received): string => {
 
 export const describePredicted = (p: Predicted): string =>
   `${p.status} reason "${p.reason}"${p.violations !== undefined && p.violations.length > 0 ? `, violations at [${[...new Set(p.violations.map((v) => v.field))].sort().join(', ')}]` : ''}`
-
-/** Whether the answer is the predicted problem: the same status, reason and set of violation fields. */
-export const matchesProblem = (r: Received, p: Predicted): boolean => {
-  if (r.status !== p.status) return false
-  const got = problemOf(r)
-  if (got.reason !== p.reason) return false
-  const want = [...new Set((p.violations ?? []).map((v) => v.field))].sort()
-  return isDeepStrictEqual([...new Set(got.fields)].sort(), want)
-}
-
-/** A request body and what the kit keeps of a quote and an order it made with the main company. */
-export interface Resources {
-  readonly quoteId: string
-  readonly reference: string
-  readonly orderNumber: string
-  readonly pickupAddress: Record<string, unknown>
-  /** The requests that made them, so a failure's script starts by making them again. */
-  readonly requests: ReadonlyArray<SentRequest>
-}
-
-export const pickupAddressFor = (): Record<string, unknown> => ({
-  name: 'Conformance Dock',
-  address1: '1 Main St',
-  city: 'Chicago',
-  state: 'IL',
-  zipCode: '60601',
-  contactPerson: 'Pat Kit',
-  phoneNumber: '+13125550100',
-  email: 'dock@example.com',
-})
-
-/** Makes a quote and an order on it with the main company (both marked), or says why it could not. */
-export const makeResources = async (ctx: KitContext, tag: string): Promise<Resources | { error: string; requests: SentRequest[] }> => {
-  const reference = `${ctx.marker}-${tag}`
-  const components = [{ palletCount: 2, poundsWeight: 500, dimensions: { length: 48, width: 40, height: 50 } }]
-  const quoteReq: SentRequest = {
-    method: 'POST',
-    path: '/v1/shipper/quote',
-    headers: {},
-    credentials: 'main',
-    body: { pickupAddress: { zipCode: '60601' }, deliveryAddress: { zipCode: '10001' }, orderComponents: components, customerReference: reference },
-  }
-  const q = await ctx.http.send(quoteReq)
-  const quoteId = (q.json as Record<string, unknown> | undefined)?.['id']
-  if (q.status !== 200 || typeof quoteId !== 'string') return { error: `the quote the kit needs was answered ${describeReceived(q)}`, requests: [quoteReq] }
-  const pickupAddress = pickupAddressFor()
-  const createReq: SentRequest = {
-    method: 'POST',
-    path: '/v1/shipper/shipment',
-    headers: {},
-    credentials: 'main',
-    body: {
-      pickupAddress,
-      deliveryAddress: { ...pickupAddress, name: 'Conformance Receiving', city: 'New York', state: 'NY', zipCode: '10001', phoneNumber: '+12125550123' },
-      orderComponents: components,
-      description: `${ctx.marker} ${tag} order`,
-      quoteId,
-    },
-  }
-  const c = await ctx.http.send(createReq)
-  const orderNumber = (c.json as Record<string, unknown> | undefined)?.['orderNumber']
-  if (c.status !== 200 || typeof orderNumber !== 'string') return { error: `the order the kit needs was answered ${describeReceived(c)}`, requests: [quoteReq, createReq] }
-  return { quoteId, reference, orderNumber, pickupAddress, requests: [quoteReq, createReq] }
-}
 
 const ADDRESS_RULES: Readonly<Record<string, RuleId>> = {
   name: 'ADDR-01', address1: 'ADDR-01', address2: 'ADDR-01', city: 'ADDR-01', contactPerson: 'ADDR-01',

@@ -22,8 +22,8 @@ import { appointmentRequestArb, corruptedArb, createRequestArb, DELETE, pathsOf,
 import type { Check, KitContext, RuleId } from '../../check.js'
 import type { Received, SentRequest } from '../../http.js'
 import { judge as judgeValues, judgeProblem, renderDiffs } from '../../judge.js'
-import { runRuleProperty, type Found } from '../support.js'
-import { describePredicted, describeReceived, makeResources, ruleForPath, type Predicted, type RequestKind } from './common.js'
+import { makeResources, runRuleProperty, type Found } from '../support.js'
+import { describePredicted, describeReceived, ruleForPath, type Predicted, type RequestKind } from './common.js'
 
 /** One generated case: the body, and the corrupted path (null for a valid body). */
 interface Input {

@@ -8,8 +8,8 @@ import { parseDocumentType, parseOrderNumber, parseQuoteId, parseStop, parseTrac
 import type { Check, CheckResult, Failure, KitContext, RuleId } from '../../check.js'
 import type { Received, SentRequest } from '../../http.js'
 import { judgeProblem, renderDiffs } from '../../judge.js'
-import { runRuleProperty } from '../support.js'
-import { describePredicted, describeReceived, makeResources, type Predicted, type Resources } from './common.js'
+import { makeResources, runRuleProperty, type Resources } from '../support.js'
+import { describePredicted, describeReceived, type Predicted } from './common.js'
 
 type Param = 'quoteId' | 'orderNumber' | 'documentType' | 'stop' | 'include'
 
