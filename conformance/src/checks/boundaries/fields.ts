@@ -71,12 +71,20 @@ const fieldCases = (ctx: KitContext): Case<undefined>[] => {
   for (const [side, n] of around(LIMITS.appointmentReferenceNumberMaxLength)) add('APT-05', `an inline reference number of ${n} characters (${side} the limit)`, inline({ referenceNumbers: ['a'.repeat(n)] }))
   for (const [side, n] of around(LIMITS.instructionsMaxLength)) add('APT-04', `inline instructions of ${n} characters (${side} the limit)`, inline({ instructions: 'x'.repeat(n) }))
   add('CRT-07', 'an inline block for a pickup that requires no appointment', (b) => ({ ...b, appointments: { pickup: { channel: 'PHONE' } } }))
+  for (const shipmentMode of ['ltl', 'ftl', 'LTL', 'air', '']) {
+    cases.push({
+      rule: 'QTE-01',
+      name: `a quote with shipmentMode ${JSON.stringify(shipmentMode)}`,
+      build: () => quoteRequest({ ...quoteBodyOf([PALLET]), shipmentMode }),
+      predict: (config, req) => predictQuote(config, req.body),
+    })
+  }
   return cases
 }
 
 export const createFields: Check = {
   name: 'boundaries: create fields at their limits',
-  rules: ['CRT-03', 'CRT-04', 'CRT-06', 'CRT-07', 'CRT-08', 'ADDR-11', 'ADDR-12', 'APT-03', 'APT-04', 'APT-05', 'APT-06'],
+  rules: ['QTE-01', 'CRT-03', 'CRT-04', 'CRT-06', 'CRT-07', 'CRT-08', 'ADDR-11', 'ADDR-12', 'APT-03', 'APT-04', 'APT-05', 'APT-06'],
   run: (ctx) => runTable(ctx, { name: createFields.name, rules: createFields.rules, cases: () => fieldCases(ctx) }),
 }
 

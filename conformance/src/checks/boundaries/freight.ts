@@ -8,7 +8,7 @@
 // random pallets beside an edge), then a create with the same pallet without a class, naming that
 // quote: checkQuoteForShipment says it matches, so it is booked at the quoted price; a server
 // that puts an edge in the wrong band answers quote_mismatch.
-import { freightClassForPallet, type RulesConfig } from 'shipper-rules'
+import { FREIGHT_CLASSES, freightClassForPallet, type RulesConfig } from 'shipper-rules'
 import { componentAtLimitsArb, limitEdges, orderAtPalletLimitArb, palletNearBandEdgeArb, type PalletNearBandEdge } from 'shipper-rules/arbitraries'
 import type { Check, KitContext, RuleId } from '../../check.js'
 import { createBodyOf, createRequest, liftgateStops, quoteBodyOf, quoteRequest } from './bodies.js'
@@ -47,6 +47,15 @@ const palletCases = (config: RulesConfig, ctx: KitContext): ReadonlyArray<Case<u
       cases.push(palletCase(ctx, 'FRT-12', `${total} pallets in ${e.value.length} groups: ${sideName(e.side)} ${e.threshold}`, endpoint, e.value, false))
     }
   }
+  // the spec's own lower bounds (at least 1 pallet, at least 1 pound) and the declared class's list, at and beside their ends
+  const group = (fields: Readonly<Record<string, unknown>>) => ({ palletCount: 1, poundsWeight: 500, dimensions: { length: 48, width: 40, height: 48 }, ...fields })
+  for (const palletCount of [0, 1, 2, -1, 1.5, '1']) cases.push(palletCase(ctx, 'FRT-01', `palletCount ${JSON.stringify(palletCount)}`, 'quote', [group({ palletCount })], false))
+  for (const poundsWeight of [0, 1, 2, 1.5, '500']) cases.push(palletCase(ctx, 'FRT-02', `poundsWeight ${JSON.stringify(poundsWeight)}`, 'quote', [group({ poundsWeight })], false))
+  const first = FREIGHT_CLASSES[0]
+  const last = FREIGHT_CLASSES[FREIGHT_CLASSES.length - 1]
+  for (const freightClass of [first, last, '77.5', '92.5', `${Number(first) - 5}`, `${Number(last) + 1}`, '92.50', '77,5', 77.5, '']) {
+    cases.push(palletCase(ctx, 'FRT-06', `freightClass ${JSON.stringify(freightClass)}`, 'quote', [group({ freightClass })], false))
+  }
   const n = randomCount(ctx)
   draw(ctx, 0x0f7102, componentAtLimitsArb(config), n).forEach((c, i) => {
     const weight = Number(c.component['poundsWeight'])
@@ -61,7 +70,7 @@ const palletCases = (config: RulesConfig, ctx: KitContext): ReadonlyArray<Case<u
 
 export const palletLimits: Check = {
   name: 'boundaries: pallet limits',
-  rules: ['FRT-02', 'FRT-09', 'FRT-10', 'FRT-12'],
+  rules: ['FRT-01', 'FRT-02', 'FRT-06', 'FRT-09', 'FRT-10', 'FRT-12'],
   run: (ctx) => runTable(ctx, { name: palletLimits.name, rules: palletLimits.rules, cases: (config) => palletCases(config, ctx) }),
 }
 
