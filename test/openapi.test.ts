@@ -68,18 +68,28 @@ describe('jsonSchemaOf: the walker, on a fixture of its own', () => {
     expect(schemaOf(t.union([t.string, t.number]))).toEqual({ anyOf: [{ type: 'string' }, { type: 'number' }] })
   })
 
-  it('an intersection of objects is ONE object: properties and required united, cross-field keywords kept', () => {
+  it('an intersection of objects is ONE object: properties and required united, cross-field keywords kept, required-only alternatives as whole objects', () => {
     const contact = crossField(
       t.intersection([t.type({ name: t.string }), t.partial({ email: t.string, phone: t.string })]),
       (c) => c.email !== undefined || c.phone !== undefined,
       { anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
       'Contact',
     )
+    // alternatives that only require members become whole object schemas (the same values; code
+    // generators type them as a union of objects instead of unknown), annotations kept at the top
+    const properties = { name: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' } }
     expect(schemaOf(contact)).toEqual({
-      type: 'object',
-      properties: { name: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' } },
-      required: ['name'],
-      anyOf: [{ required: ['email'] }, { required: ['phone'] }],
+      anyOf: [
+        { type: 'object', properties, required: ['name', 'email'] },
+        { type: 'object', properties, required: ['name', 'phone'] },
+      ],
+    })
+    expect(schemaOf(documented(contact, { description: 'A contact.' }))).toEqual({
+      description: 'A contact.',
+      anyOf: [
+        { type: 'object', properties, required: ['name', 'email'] },
+        { type: 'object', properties, required: ['name', 'phone'] },
+      ],
     })
     // two members with the same cross-field keyword: each member's keywords become one allOf entry
     const a = crossField(t.type({ x: t.string }), () => true, { anyOf: [{ required: ['x'] }] })

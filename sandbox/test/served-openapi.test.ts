@@ -5,7 +5,10 @@
 // test/fixtures/served-openapi/. A difference is reported by its JSON path.
 // Issue 33 changed both fixtures deliberately and only so: the `x-shipper-rules-config` extension
 // (the declared rules configuration, here the library's defaults) at the root of each, and in the
-// shipper document's description the one paragraph that names it.
+// shipper document's description the one paragraph that names it. Issue 35 changed them once more,
+// and only so: AppointmentContact and ShipperDispatch state the email-or-phone rule as an anyOf of two
+// whole object schemas (name and email, name and phone required) instead of an object with an anyOf of
+// bare `required` lists: the same values, but typed by code generators (openapi-typescript, hey-api).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -83,6 +83,34 @@ const narrow = (base: JsonSchema, added: JsonSchema): JsonSchema => {
   return out
 }
 
+/** Whether a value is an `anyOf` entry that only requires members: `{ required: [names] }`. */
+const isRequiredOnly = (entry: unknown): entry is { readonly required: ReadonlyArray<string> } =>
+  typeof entry === 'object' &&
+  entry !== null &&
+  Object.keys(entry).length === 1 &&
+  Array.isArray((entry as { required?: unknown }).required) &&
+  ((entry as { required: ReadonlyArray<unknown> }).required).every((n) => typeof n === 'string')
+
+/**
+ * An object schema whose `anyOf` only requires members (the email-or-phone rule: `anyOf: [{ required:
+ * [email] }, { required: [phone] }]`) written as the same alternatives, each a whole object schema
+ * (`anyOf: [{ type: object, properties, required: [name, email] }, { …, required: [name, phone] }]`),
+ * with the annotations kept at the top. It accepts exactly the same values; code generators
+ * (openapi-typescript, hey-api) then type it as a union of two object types, where the bare
+ * `required` alternatives made them give up (`unknown`): `contact.name` compiles and a typo does not.
+ */
+const distributeRequiredAlternatives = (schema: JsonSchema): JsonSchema => {
+  const anyOf = schema['anyOf']
+  if (!isObjectSchema(schema) || !Array.isArray(anyOf) || anyOf.length < 2 || !anyOf.every(isRequiredOnly)) return schema
+  const top = Object.fromEntries(Object.entries(schema).filter(([k]) => ANNOTATIONS.has(k)))
+  const body = Object.fromEntries(Object.entries(schema).filter(([k]) => !ANNOTATIONS.has(k) && k !== 'anyOf'))
+  const required = (body['required'] ?? []) as ReadonlyArray<string>
+  return {
+    ...top,
+    anyOf: anyOf.map((alternative) => ({ ...body, required: [...required, ...alternative.required.filter((n) => !required.includes(n))] })),
+  }
+}
+
 /** Whether a schema is a plain object schema (not a reference) whose members can be merged. */
 const isObjectSchema = (s: JsonSchema): boolean => s['type'] === 'object' && !('$ref' in s)
 
@@ -217,14 +245,14 @@ export const jsonSchemaOf = (codec: t.Any, components: ComponentNames = new Map(
           errors.push(`${render(path)}: the refinement '${w.name}' carries no JSON Schema (build it with model/schema.ts)`)
           return {}
         }
-        return narrow(walk(w.type, path, false), annotation)
+        return distributeRequiredAlternatives(narrow(walk(w.type, path, false), annotation))
       default:
         // A hand-made codec (new t.Type) states its whole schema in its annotation.
         if (annotation !== undefined) return annotation
         errors.push(`${render(path)}: no JSON Schema for the codec '${w.name}' (_tag ${String(w._tag)})`)
         return {}
     }
-    return annotation === undefined ? base : narrow(base, annotation)
+    return annotation === undefined ? base : distributeRequiredAlternatives(narrow(base, annotation))
   }
 
   const schema = walk(codec, [codec.name], true)

@@ -3,6 +3,7 @@
 // through openapi-fetch with no cast (the upload's Blob included), the TypeScript compiler checks
 // it with strict, exactOptionalPropertyTypes and noUncheckedIndexedAccess and finds nothing,
 // typed-client/negative.ts shows the types are narrow (an unknown reason, a string for the file,
+// a contact with a typo or with neither email nor phone (the email-or-phone types: issue 35),
 // a Blob for a string are each refused), and the usage then runs against the live sandbox.
 //
 // `format: binary`: openapi-typescript 7 types every string schema `string`, binary or not; its

@@ -3,7 +3,7 @@
 // options as usage.ts; a marker that gets no diagnostic means the types have grown too wide
 // (a string where an enum or a Blob belongs). Kept out of tsconfig.test.json like usage.ts.
 import type { Client } from 'openapi-fetch'
-import type { paths } from './generated/shipper-v1.js'
+import type { components, paths } from './generated/shipper-v1.js'
 
 export const refused = async (client: Client<paths>, file: Blob): Promise<string> => {
   const missing = await client.GET('/v1/shipper/quote/{quoteId}', { params: { path: { quoteId: '00000000-0000-4000-8000-000000000000' } } })
@@ -21,4 +21,12 @@ export const refused = async (client: Client<paths>, file: Blob): Promise<string
   await client.GET('/v1/shipper/shipment/{orderNumber}/appointment/{stop}', { params: { path: { orderNumber: 'AB123', stop: 'MIDDLE' } } }) // expect TS2322
   await client.GET('/v1/shipper/shipments', {}) // expect TS2345
   return 'none'
+}
+
+/** A contact with a typo, or with neither email nor phone, is refused (the email-or-phone types, issue 35 item 3). */
+export const typos = (): number => {
+  const typo: components['schemas']['AppointmentContact'] = { nmae: 42 } // expect TS2353
+  const neither: components['schemas']['AppointmentContact'] = { name: 'Dock desk' } // expect TS2322
+  const dispatch: components['schemas']['ShipperDispatch'] = { name: 'Dispatch', emial: 'ops@example.com' } // expect TS2561
+  return [typo, neither, dispatch].length
 }

@@ -125,3 +125,15 @@ export const walk = async (baseUrl: string, credentials: Credentials, controls: 
   }
   return calls
 }
+
+/**
+ * The email-or-phone types (issue 35 item 3): a contact and a dispatch contact are objects whose
+ * fields read as what they are (the schema's anyOf of two whole objects, typed as their union).
+ */
+export const contactLine = (contact: Schemas['AppointmentContact'], dispatch: Schemas['ShipperDispatch']): string => {
+  const reach: string = contact.email ?? contact.phone ?? ''
+  const role: string | undefined = contact.role
+  const scac: string | undefined = dispatch.scac
+  const written: Schemas['AppointmentContact'][] = [{ name: 'Dock desk', email: 'dock@dallasfoods.example' }, { name: 'Night shift', phone: '+12145550101', role: 'receiving' }]
+  return `${contact.name} <${reach}>${role === undefined ? '' : ` (${role})`}; dispatch ${dispatch.name} ${dispatch.email ?? dispatch.phone ?? ''} ${scac ?? ''}; ${written.length}`
+}
