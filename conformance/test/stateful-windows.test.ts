@@ -229,3 +229,18 @@ test('a place that requires an appointment ignored at confirm (only the stop add
   expect(fs.length).toBe(1)
   expect(fs[0]!.expected).toContain('place requires an appointment')
 })
+
+test('the close time read in the calendar\'s zone instead of the stop\'s (an Eastern stop delivered an hour late): QTE-04', async () => {
+  const report = await against([calendarEta], (asked, a) => {
+    const j = jsonOf(a)
+    const stop = bodyOf(asked)?.['deliveryAddress'] as Record<string, unknown> | undefined
+    if (asked.method === 'POST' && asked.url === '/v1/shipper/quote' && a.status === 200 && typeof j?.['estimatedDeliveryDate'] === 'string' && stop?.['zipCode'] === '10001') {
+      return { ...a, body: JSON.stringify({ ...j, estimatedDeliveryDate: DateTime.fromISO(j['estimatedDeliveryDate'], { zone: 'utc' }).plus({ hours: 1 }).toISO({ suppressMilliseconds: true }) }) }
+    }
+    return a
+  })
+  const fs = failuresOf(report, 'QTE-04')
+  expect(failing(report)).toEqual(['QTE-04'])
+  expect(fs.length).toBe(1)
+  expect(fs[0]!.expected).toContain('delivery ZIP 10001')
+})

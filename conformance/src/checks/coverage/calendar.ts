@@ -21,28 +21,47 @@ import { property } from './support.js'
 const NAME = 'coverage: transit days and ETA by the declared calendar'
 const RULES = ['QTE-03', 'QTE-04'] as const
 
-/** The quote of one pickup: the lane's pickup ZIP, the delivery ZIP with the close time (absent for the 16:00 default), one pallet. */
-const quoteOf = (p: CalendarPickup): Record<string, unknown> => ({
+/**
+ * The deliveries a pickup is quoted to, from the lane's pickup ZIP (Des Plaines, Central time):
+ * Dallas (Central time too) and New York (Eastern time). The second judges the close time in the
+ * stop's own zone; it is judged only where the declared zone and the stop's agree on the calendar
+ * day of the pickup and of the ETA, so a server counting days in either zone passes it.
+ */
+const DELIVERIES: ReadonlyArray<string> = [LANES[0]!.delivery.zipCode, LANES[1]!.pickup.zipCode]
+
+/** The library's default close time (HH:mm): the wall time of a same-day ETA when no closeTime is given. */
+const DEFAULT_CLOSE = DateTime.fromISO(estimateDelivery({ pickup: DateTime.fromMillis(0, { zone: 'utc' }), transitDays: 0, deliveryZone: 'UTC' }, { zone: 'UTC' }) ?? '', { zone: 'utc' }).toFormat('HH:mm')
+
+/** The quote of one pickup: the lane's pickup ZIP, the delivery ZIP with the close time (absent for the library's default), one pallet. */
+const quoteOf = (p: CalendarPickup, zipCode: string): Record<string, unknown> => ({
   pickupAddress: { zipCode: LANES[0]!.pickup.zipCode },
-  deliveryAddress: { zipCode: LANES[0]!.delivery.zipCode, ...(p.deliveryCloseTime === '16:00' ? {} : { closeTime: p.deliveryCloseTime }) },
+  deliveryAddress: { zipCode, ...(p.deliveryCloseTime === DEFAULT_CLOSE ? {} : { closeTime: p.deliveryCloseTime }) },
   orderComponents: [{ palletCount: 1, poundsWeight: 500 }],
   requiredPickupDate: p.pickup,
 })
 
-const judgeOne = async (ctx: KitContext, p: CalendarPickup): Promise<void> => {
-  const r = await ctx.http.send(post('/v1/shipper/quote', quoteOf(p)))
+const judgeOne = async (ctx: KitContext, p: CalendarPickup, zipCode: string): Promise<void> => {
+  const pickup = DateTime.fromISO(p.pickup, { zone: 'utc' })
+  const options = { config: ctx.config }
+  const declared = ctx.config.businessDays.zone
+  const zone = timeZoneForZip(zipCode) ?? declared
+  const close = p.deliveryCloseTime === DEFAULT_CLOSE ? {} : { deliveryCloseTime: p.deliveryCloseTime }
+  const sameDay = (t: DateTime): boolean => t.setZone(declared).toISODate() === t.setZone(zone).toISODate()
+  if (zone !== declared) {
+    // judged only where the two zones agree on the day (of the pickup, and of the ETA for any transit of up to 5 days)
+    const etas = [0, 1, 2, 3, 4, 5].map((d) => estimateDelivery({ pickup, transitDays: d, deliveryZone: zone, ...close }, options))
+    if (!sameDay(pickup) || etas.some((e) => e === null || !sameDay(DateTime.fromISO(e, { zone: 'utc' })))) return
+  }
+  const r = await ctx.http.send(post('/v1/shipper/quote', quoteOf(p, zipCode)))
   expectAnswer('QTE-03', `a quote picked up ${p.edge}`, r, 200)
   const days = field('QTE-03', 'a quote', r, 'transitDays')
   const eta = field('QTE-04', 'a quote', r, 'estimatedDeliveryDate')
   if (days !== null && !(typeof days === 'number' && Number.isSafeInteger(days) && days >= 0)) {
     throw new RuleBroken('QTE-03', `transitDays of a quote picked up ${p.edge}: a whole number of business days, or null`, describe(r))
   }
-  const pickup = DateTime.fromISO(p.pickup, { zone: 'utc' })
-  const options = { config: ctx.config }
-  const zone = timeZoneForZip(LANES[0]!.delivery.zipCode) ?? ctx.config.businessDays.zone
-  const wantEta = estimateDelivery({ pickup, transitDays: days, deliveryCloseTime: p.deliveryCloseTime, deliveryZone: zone }, options)
+  const wantEta = estimateDelivery({ pickup, transitDays: days, deliveryZone: zone, ...close }, options)
   const etaDiffs = judge({ estimatedDeliveryDate: wantEta }, { estimatedDeliveryDate: eta === undefined ? undefined : eta === null ? null : instantText(eta) })
-  const what = `a quote picked up ${p.edge} (${p.pickup}), delivery closeTime ${p.deliveryCloseTime} in ${zone}, declared calendar ${ctx.config.businessDays.zone} with holidays ${JSON.stringify(ctx.config.businessDays.holidays)}`
+  const what = `a quote picked up ${p.edge} (${p.pickup}), delivery ZIP ${zipCode}, closeTime ${p.deliveryCloseTime} in ${zone}, declared calendar ${declared} with holidays ${JSON.stringify(ctx.config.businessDays.holidays)}`
   if (etaDiffs.length > 0) {
     throw new RuleBroken('QTE-04', `${what}: the ETA ${String(days)} business day(s) after the pickup at the close time (estimateDelivery)\n${renderDiffs(etaDiffs)}`, describe(r))
   }
@@ -119,6 +138,8 @@ export const calendarEta: Check = {
       if (ctx.controls === 'sandbox') await aroundCloseTime(ctx)
       return undefined
     }
-    return property(ctx, { name: NAME, rules: RULES }, Math.min(ctx.runs, 10), setup, pickupAcrossCalendarArb(ctx.config, { min: year, max: year + 1 }), (_s, p) => judgeOne(ctx, p), edges)
+    return property(ctx, { name: NAME, rules: RULES }, Math.min(ctx.runs, 10), setup, pickupAcrossCalendarArb(ctx.config, { min: year, max: year + 1 }), async (_s, p) => {
+        for (const zip of DELIVERIES) await judgeOne(ctx, p, zip)
+      }, edges)
   },
 }
