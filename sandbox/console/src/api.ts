@@ -130,7 +130,8 @@ export const makeApi = (session: Session | null): ConsoleApi => {
       try {
         const response = await fetch(path, { headers: sessionHeaders(session), credentials: 'omit', cache: 'no-store' })
         if (!response.ok) return { failed: await readAnswer(response) }
-        return { url: URL.createObjectURL(await response.blob()) }
+        const blob = await response.blob()
+        return { url: URL.createObjectURL(blob), type: blob.type, size: blob.size }
       } catch (error) {
         return { failed: failure(error) }
       }

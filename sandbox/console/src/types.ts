@@ -41,8 +41,8 @@ export interface ConsoleApi {
    * onEvent for each event until the signal aborts; resolves when the stream ends or fails.
    */
   stream(path: string, onEvent: (event: string, data: string) => void, signal: AbortSignal): Promise<void>
-  /** Fetches a path with the credentials and returns an object URL of its body (a PDF to open), or the failed answer. */
-  blob(path: string): Promise<{ readonly url: string } | { readonly failed: Answer }>
+  /** Fetches a path with the credentials and returns an object URL of its body (a PDF to open) with its type and size, or the failed answer. */
+  blob(path: string): Promise<{ readonly url: string; readonly type: string; readonly size: number } | { readonly failed: Answer }>
 }
 
 /** What every page component takes. */

@@ -88,7 +88,8 @@ function Timeline({ order }: { order: JsonObject }) {
     <ol class="timeline" aria-label="Timeline">
       {entries.map((t, i) => (
         <li key={i}>
-          <strong>{text(t['event'])}</strong>: {text(t['from']) === '' ? 'created' : text(t['from'])} → {text(t['to'])}, at {when(text(t['companyAt']))} (company clock)
+          <strong>{text(t['event']) === '' ? 'Created' : text(t['event'])}</strong>: {text(t['from']) === '' ? '' : `${text(t['from'])} → `}
+          {text(t['to'])}, at {when(text(t['companyAt']))} (company clock)
         </li>
       ))}
     </ol>
@@ -173,7 +174,7 @@ const provenance = (value: string): string => {
 }
 
 function Documents({ api, n, sources }: { api: ConsoleApi; n: string; sources: Sources }) {
-  const [state, setState] = useState<Readonly<Record<string, { readonly url?: string; readonly error?: string; readonly busy?: boolean }>>>({})
+  const [state, setState] = useState<Readonly<Record<string, { readonly url?: string; readonly type?: string; readonly size?: number; readonly error?: string; readonly busy?: boolean }>>>({})
   const open = async (name: string, path: string, viaLink: boolean): Promise<void> => {
     setState((s) => ({ ...s, [name]: { busy: true } }))
     let target = path
@@ -191,8 +192,8 @@ function Documents({ api, n, sources }: { api: ConsoleApi; n: string; sources: S
       setState((s) => ({ ...s, [name]: { error: problemText(result.failed) } }))
       return
     }
-    setState((s) => ({ ...s, [name]: { url: result.url } }))
-    window.open(result.url, '_blank', 'noopener')
+    setState((s) => ({ ...s, [name]: { url: result.url, type: result.type, size: result.size } }))
+    window.open(result.url, '_blank')
   }
   const base = `/v1/shipper/shipment/${encodeURIComponent(n)}`
   const docs = [
@@ -210,7 +211,7 @@ function Documents({ api, n, sources }: { api: ConsoleApi; n: string; sources: S
             </button>{' '}
             {s.url !== undefined ? (
               <a href={s.url} target="_blank" rel="noopener" class="pdf-link">
-                {d.name} (PDF)
+                {d.name} ({s.type === '' ? 'unknown type' : s.type}, {s.size} bytes)
               </a>
             ) : null}
             {s.error !== undefined ? <span class="error">{s.error}</span> : null}
