@@ -8,7 +8,7 @@ export { judge, judgeProblem, renderDiffs, type Diff, type JudgeOptions, type Pr
 export { HTTP_RULES, NOT_OBSERVABLE, sentenceOf } from './rules.js'
 export { STATELESS_CHECKS, loadStatefulChecks, runConformance, type RunOptions } from './run.js'
 export { STATEFUL_CHECKS } from './checks/stateful/index.js'
-export { COVERAGE_CHECKS, confirmTime, deliveredOrder, placeMerge, quoteMatchable, tenderWithoutQuote, uploads } from './checks/coverage/index.js'
+export { COVERAGE_CHECKS, calendarEta, confirmTime, deliveredOrder, liveTracking, placeConfirm, placeMerge, quoteMatchable, tenderWithoutQuote, uploads } from './checks/coverage/index.js'
 export { authMatrix } from './checks/stateless/auth.js'
 export { appointmentRequests, createRequests, quoteRequests } from './checks/stateless/corruption.js'
 export { pathParameters } from './checks/stateless/parameters.js'
