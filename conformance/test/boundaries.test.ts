@@ -7,6 +7,7 @@ import { defaultConfig, LIMITS } from 'shipper-rules'
 import { afterEach, expect, inject, test } from 'vitest'
 import type { Check } from '../src/check.js'
 import { countries, zipCodes } from '../src/checks/boundaries/address.js'
+import { echoedOnInvoice } from '../src/checks/boundaries/echo.js'
 import { createFields, palletSizes, wireTimestamps } from '../src/checks/boundaries/fields.js'
 import { freightClass, palletLimits } from '../src/checks/boundaries/freight.js'
 import { BOUNDARY_CHECKS } from '../src/checks/boundaries/index.js'
@@ -22,7 +23,7 @@ afterEach(async () => {
 /** The kit's default runs (25) against the sandbox; 5 behind a proxy, where the edges (not the random cases) meet each bug. */
 const run = async (baseUrl: string, checks: ReadonlyArray<Check>, runs = 25): Promise<Report> => {
   const s = inject('sandbox')
-  return runConformance({ baseUrl, token: s.token, apiKey: s.apiKey, runs: runsOf(runs), seed: 20261128, checks })
+  return runConformance({ baseUrl, token: s.token, apiKey: s.apiKey, runs: runsOf(runs), seed: 20261128, checks, controls: 'sandbox' })
 }
 
 /** Runs checks against the sandbox behind a proxy that rewrites requests and answers as given. */
@@ -279,4 +280,36 @@ test('a create answered with createdAt as a local date-time without its zone: ID
   )
   expect(failed(report)).toEqual(['ID-03'])
   expect(failuresOf(report, 'ID-03')[0]!.actual).toContain('createdAt a wire date-time')
+})
+
+test('the invoice echoes countries as sent, not upper-cased (pr, us): ADDR-07 and ADDR-05', async () => {
+  const report = await against(
+    {
+      answer: (req, a) => {
+        const j = jsonOf(a)
+        if (!(req.method === 'GET' && req.url.endsWith('/invoice') && a.status === 200 && j !== undefined)) return a
+        const lower = (x: unknown) => ({ ...(x as Record<string, unknown>), country: String((x as Record<string, unknown>)['country']).toLowerCase() })
+        return { ...a, body: JSON.stringify({ ...j, shipper: lower(j['shipper']) }) }
+      },
+    },
+    [echoedOnInvoice],
+  )
+  expect(failed(report)).toEqual(['ADDR-05', 'ADDR-07'])
+  expect(failuresOf(report, 'ADDR-07')[0]!.actual).toContain('at $.shipper.country: expected "PR", actual "pr"')
+})
+
+test('the invoice line of a pallet on a band edge in the band below: FRT-07', async () => {
+  const bands = [...defaultConfig.densityScale.bands].sort((x, y) => y.minPcf - x.minPcf)
+  const report = await against(
+    {
+      answer: (req, a) => {
+        const j = jsonOf(a)
+        if (!(req.method === 'GET' && req.url.endsWith('/invoice') && a.status === 200 && Array.isArray(j?.['lineItems']))) return a
+        const below = (cls: unknown) => bands[bands.findIndex((b) => b.freightClass === cls) + 1]?.freightClass ?? cls
+        return { ...a, body: JSON.stringify({ ...j, lineItems: (j['lineItems'] as Array<Record<string, unknown>>).map((l) => ({ ...l, freightClass: below(l['freightClass']) })) }) }
+      },
+    },
+    [echoedOnInvoice],
+  )
+  expect(failed(report)).toEqual(['FRT-07'])
 })

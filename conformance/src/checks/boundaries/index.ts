@@ -3,8 +3,9 @@
 // library's prediction (./table.ts).
 import type { Check } from '../../check.js'
 import { countries, zipCodes } from './address.js'
+import { echoedOnInvoice } from './echo.js'
 import { createFields, palletSizes, wireTimestamps } from './fields.js'
 import { freightClass, palletLimits } from './freight.js'
 import { trackingInclude, uploadTransport } from './transport.js'
 
-export const BOUNDARY_CHECKS: ReadonlyArray<Check> = [palletLimits, freightClass, palletSizes, zipCodes, countries, createFields, wireTimestamps, uploadTransport, trackingInclude]
+export const BOUNDARY_CHECKS: ReadonlyArray<Check> = [palletLimits, freightClass, palletSizes, zipCodes, countries, createFields, wireTimestamps, uploadTransport, trackingInclude, echoedOnInvoice]
