@@ -244,3 +244,17 @@ test('the close time read in the calendar\'s zone instead of the stop\'s (an Eas
   expect(fs.length).toBe(1)
   expect(fs[0]!.expected).toContain('delivery ZIP 10001')
 })
+
+test('a quote read by its id with its expiry counted from the read, not its creation: QTE-02', async () => {
+  const report = await against([windows], (asked, a) => {
+    const j = jsonOf(a)
+    if (asked.method === 'GET' && /^\/v1\/shipper\/quote\/[^/]+$/.test(asked.url) && a.status === 200 && j !== undefined) {
+      return { ...a, body: JSON.stringify({ ...j, quoteExpirationTime: DateTime.utc().plus({ hours: 48 }).toISO({ suppressMilliseconds: true }) }) }
+    }
+    return a
+  })
+  const fs = failuresOf(report, 'QTE-02')
+  expect(failing(report)).toEqual(['QTE-02'])
+  expect(fs.length).toBe(1)
+  expect(fs[0]!.expected).toContain('quoteExpirationTime')
+})

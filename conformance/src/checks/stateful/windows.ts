@@ -66,6 +66,8 @@ interface Quote {
   readonly reference: string
   readonly made: Between
   readonly price: number
+  /** The quote's answer as made: a read by id answers it again, however far the clock moved. */
+  readonly answer: unknown
 }
 
 interface Keyed {
@@ -142,7 +144,19 @@ const body = async (ctx: KitContext, startedAt: number) => {
       if (!expires.isValid || expires < lo || expires > hi) {
         throw new RuleBroken('QTE-02', `quoteExpirationTime ${config.quoteValidityHours} hours after the quote's creation: from ${lo.toISO()} to ${hi.toISO()} (quoteExpiresAt)`, describe(r))
       }
-      m.quotes.push({ id, reference: m.references[reference]!, made: at, price: typeof price === 'number' ? price : Number.NaN })
+      m.quotes.push({ id, reference: m.references[reference]!, made: at, price: typeof price === 'number' ? price : Number.NaN, answer: r.json })
+    })
+
+  const readQuote = (i: number) =>
+    command<Model, undefined>(`ReadQuote(${i})`, (m) => m.quotes.length > 0, async (m) => {
+      const q = m.quotes[i % m.quotes.length]!
+      const r = await ctx.http.send(get(`/v1/shipper/quote/${encodeURIComponent(q.id)}`))
+      expectAnswer('QTE-01', 'GET of a quote by its id', r, 200)
+      const diffs = judge(q.answer, r.json)
+      if (diffs.length > 0) {
+        const rule: RuleId = diffs.some((d) => d.path === '$.quoteExpirationTime') ? 'QTE-02' : 'QTE-01'
+        throw new RuleBroken(rule, `GET of a quote by its id, the clock moved ${m.moved} minutes in this run: the quote as it was answered (its expiry fixed at its creation)\n${renderDiffs(diffs)}`, describe(r))
+      }
     })
 
   const stored = (q: Quote, end: 'lo' | 'hi'): StoredQuote => ({
@@ -231,6 +245,8 @@ const body = async (ctx: KitContext, startedAt: number) => {
     byReference(0),
     byReference(1),
     ...edgesOf(quoteEdges, () => [byReference(0)]),
+    readQuote(0),
+    readQuote(1),
   ]
 
   const stepArb = fc.oneof(windowStepArb(config.idempotencyWindowHours), windowStepArb(config.quoteValidityHours), fc.integer({ min: 1, max: 120 }).map((minutes) => ({ minutes, edge: 'random' })))
@@ -240,6 +256,7 @@ const body = async (ctx: KitContext, startedAt: number) => {
     fc.tuple(refArb, fc.integer({ min: 0, max: FREIGHTS.length - 1 })).map(([ref, f]) => quote(ref, f)),
     refArb.map(byReference),
     fc.tuple(keyArb, fc.integer({ min: 0, max: bodies.length - 1 })).map(([k, b]) => create(k, b)),
+    fc.nat().map(readQuote),
     stepArb.map((s) => move(s.minutes, s.edge)),
   ]
 
