@@ -300,6 +300,12 @@ describe('the sandbox console in Chromium', () => {
     expect(curl).toContain('$TOKEN')
     expect(curl).not.toContain(first.token)
     expect(curl).not.toContain(first.apiKey)
+    // replay: the same request again, with the signed-in credentials; a new entry in the log
+    const count = async (): Promise<number> => (await call(first, 'GET', '/sandbox/console/requests?method=POST&status=4xx&limit=200')).json.items.length as number
+    const logged = await count()
+    await page.getByRole('button', { name: 'Replay' }).click()
+    await page.getByRole('status').filter({ hasText: 'Replayed: 400' }).waitFor({ state: 'visible', timeout: WAIT })
+    await expect.poll(count, { timeout: WAIT }).toBe(logged + 1)
     const violations = page.getByRole('region', { name: 'Violations' })
     const link = violations.getByRole('link', { name: /^[A-Z]+-\d+$/ }).first()
     const rule = await link.innerText()
@@ -572,5 +578,23 @@ describe('the sandbox console in Chromium', () => {
       await context.close()
     }
     expect(findings).toEqual([])
+
+    // the two checks see a failure when there is one: an image without a text alternative and an
+    // element wider than the window, added to a page
+    const probe = await signedIn(first, { width: 390, height: 844 })
+    await probe.w.page.evaluate(() => {
+      const d = (globalThis as any).document
+      const img = d.createElement('img')
+      img.src = 'data:,'
+      const wide = d.createElement('div')
+      wide.className = 'probe-wide'
+      wide.textContent = 'x'
+      wide.setAttribute('aria-hidden', 'true')
+      d.querySelector('main').append(img, wide)
+      wide.style.width = '3000px'
+    })
+    expect((await axeFindings(probe.w.page)).some((f) => f.startsWith('image-alt'))).toBe(true)
+    expect(await probe.w.page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth > (globalThis as any).innerWidth)).toBe(true)
+    await probe.context.close()
   })
 })
