@@ -258,3 +258,23 @@ test('a quote read by its id with its expiry counted from the read, not its crea
   expect(fs.length).toBe(1)
   expect(fs[0]!.expected).toContain('quoteExpirationTime')
 })
+
+test('a create booked on a quote a minute after its validity (a server whose window is 48 h 1 min): QTE-02', async () => {
+  const clock = proxyClock()
+  const quotes = new Map<string, { ends: number; price: unknown }>()
+  const report = await against([windows], (asked, a) => {
+    clock.see(asked, a)
+    const j = jsonOf(a)
+    if (asked.method === 'POST' && asked.url === '/v1/shipper/quote' && a.status === 200 && typeof j?.['id'] === 'string') quotes.set(j['id'], { ends: Date.parse(String(j['quoteExpirationTime'])), price: j['quotedPriceInCents'] })
+    const quoteId = bodyOf(asked)?.['quoteId']
+    const q = typeof quoteId === 'string' ? quotes.get(quoteId) : undefined
+    if (asked.method === 'POST' && asked.url === '/v1/shipper/shipment' && q !== undefined && a.status === 400 && j?.['reason'] === 'quote_expired' && clock.now() < q.ends + 60_000) {
+      return { ...a, status: 200, body: JSON.stringify({ id: 'ord_fake', orderNumber: 'ZZZ99', orderStatus: 'INITIALIZED', totalPriceInCents: q.price }) }
+    }
+    return a
+  })
+  const fs = failuresOf(report, 'QTE-02')
+  expect(failing(report)).toEqual(['QTE-02'])
+  expect(fs.length).toBe(1)
+  expect(fs[0]!.expected).toContain('400 quote_expired')
+})

@@ -16,11 +16,14 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import {
   canonicalJson,
+  checkQuoteForShipment,
   decideIdempotency,
   HEADER,
   newestQuoteByReference,
   quoteByReferenceResponse,
   quoteExpiresAt,
+  validateCreateShipment,
+  validateQuoteRequest,
   type StoredQuote,
 } from 'shipper-rules'
 import { windowEdgeSteps, windowStepArb } from 'shipper-rules/arbitraries'
@@ -46,7 +49,7 @@ import {
 } from '../support.js'
 
 const NAME = 'stateful: windows crossed with the clock'
-const RULES = ['CRT-10', 'QTE-02', 'QTE-05', 'QTE-06'] as const
+const RULES = ['CRT-10', 'CRT-05', 'QTE-02', 'QTE-05', 'QTE-06'] as const
 
 /** The company every stored quote of the model belongs to (the kit's main company; only compared with itself). */
 const COMPANY = 'main'
@@ -63,6 +66,7 @@ interface Between {
 
 interface Quote {
   readonly id: string
+  readonly freight: number
   readonly reference: string
   readonly made: Between
   readonly price: number
@@ -144,7 +148,32 @@ const body = async (ctx: KitContext, startedAt: number) => {
       if (!expires.isValid || expires < lo || expires > hi) {
         throw new RuleBroken('QTE-02', `quoteExpirationTime ${config.quoteValidityHours} hours after the quote's creation: from ${lo.toISO()} to ${hi.toISO()} (quoteExpiresAt)`, describe(r))
       }
-      m.quotes.push({ id, reference: m.references[reference]!, made: at, price: typeof price === 'number' ? price : Number.NaN, answer: r.json })
+      m.quotes.push({ id, freight, reference: m.references[reference]!, made: at, price: typeof price === 'number' ? price : Number.NaN, answer: r.json })
+    })
+
+  /** A create on a quote of the run, its lane and freight: checkQuoteForShipment at both ends of the quote's age decides booked or 400. */
+  const createOnQuote = (i: number) =>
+    command<Model, undefined>(`CreateOnQuote(${i})`, (m) => m.quotes.length > 0, async (m) => {
+      const q = m.quotes[i % m.quotes.length]!
+      const body = createBody(ctx, LANES[0]!, FREIGHTS[q.freight]!, { quoteId: q.id, note: 'windows create on a quote' })
+      const quoted = validateQuoteRequest(quoteBody(LANES[0]!, FREIGHTS[q.freight]!, q.reference), options)
+      const request = validateCreateShipment(body, options)
+      if (quoted._tag === 'Left' || request._tag === 'Left') throw new Error('a quote or create of the model the library refuses')
+      const { r, at } = await timed('QTE-02', () => ctx.http.send(post('/v1/shipper/shipment', body)))
+      const decide = (made: DateTime, now: DateTime) => {
+        const d = checkQuoteForShipment({ ...stored(q, 'lo'), createdAt: made, request: quoted.right }, request.right, { companyId: COMPANY, now, config })
+        return d._tag === 'Right' ? 'booked' : d.left.reason
+      }
+      const kinds = [...new Set([decide(q.made.hi, at.lo), decide(q.made.lo, at.hi)])]
+      const age = `${Math.round(at.lo.diff(q.made.hi).as('minutes'))} minutes old (validity ${config.quoteValidityHours} h)`
+      const got = r.status === 200 ? 'booked' : reasonOf(r) ?? String(r.status)
+      if (!kinds.includes(got)) {
+        const rule: RuleId = kinds.includes('quote_expired') || got === 'quote_expired' ? 'QTE-02' : 'CRT-05'
+        throw new RuleBroken(rule, `a create on a quote ${age}: ${kinds.map((k) => (k === 'booked' ? 'booked (200)' : `400 ${k}`)).join(' or ')} (checkQuoteForShipment)`, describe(r))
+      }
+      if (got === 'booked' && field('CRT-05', 'a create on its quote', r, 'totalPriceInCents') !== q.price) {
+        throw new RuleBroken('CRT-05', `a create on a quote ${age}: booked at the quoted price ${q.price}`, describe(r))
+      }
     })
 
   const readQuote = (i: number) =>
@@ -244,7 +273,7 @@ const body = async (ctx: KitContext, startedAt: number) => {
     quote(0, 1),
     byReference(0),
     byReference(1),
-    ...edgesOf(quoteEdges, () => [byReference(0)]),
+    ...edgesOf(quoteEdges, (i) => (i < 2 ? [byReference(0), createOnQuote(1)] : [byReference(0)])),
     readQuote(0),
     readQuote(1),
   ]
@@ -257,6 +286,7 @@ const body = async (ctx: KitContext, startedAt: number) => {
     refArb.map(byReference),
     fc.tuple(keyArb, fc.integer({ min: 0, max: bodies.length - 1 })).map(([k, b]) => create(k, b)),
     fc.nat().map(readQuote),
+    fc.nat().map(createOnQuote),
     stepArb.map((s) => move(s.minutes, s.edge)),
   ]
 
