@@ -16,6 +16,8 @@ const MAY_PASS: Readonly<Record<string, string>> = {
   'QTE-07': "the create example's totalPriceInCents is the quote example's quotedPriceInCents",
   // money is integer cents: the examples' prices are integers
   'ID-02': 'the examples carry integer cents',
+  // timestamps are ISO 8601 date-times: the examples' timestamps are
+  'ID-03': "the examples' timestamps are ISO 8601 date-times",
   // a gap of the boundaries check (src/checks/boundaries/freight.ts), not of the mock: every case
   // of it expects a create on a quote with the derived class to be accepted, and no case sends a
   // quote whose class differs from the derived one (due quote_mismatch), so a server that accepts

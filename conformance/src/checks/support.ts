@@ -299,36 +299,48 @@ export interface ModelRun<P, M extends object, R> {
   readonly examples?: ReadonlyArray<{ readonly params: P; readonly commands: ReadonlyArray<fc.AsyncCommand<M, R>> }>
 }
 
+/** What a step runner is told: the check, the requests that open every failure's script, where its transcript starts. */
+export interface StepCheck {
+  readonly name: string
+  readonly rules: ReadonlyArray<RuleId>
+  readonly notChecked?: ReadonlyArray<{ rule: RuleId; why: string }>
+  readonly prelude?: ReadonlyArray<SentRequest>
+  readonly startedAt?: number
+}
+
 /**
- * Runs a model-based property against the server: `ctx.runs` sequences of at most MAX_COMMANDS
- * commands (seeded by `ctx.seed`), each on fresh resources made by `setup`; the first departure
- * is shrunk by fast-check (at most SHRINK_RUNS further runs), and the failure carries the
- * requests the shrunk run sent, after `prelude` (the requests that made resources shared by every
- * run, so the curl script replays on a fresh server). An exception that is not a RuleBroken (a
- * transport error, an answer the kit cannot read) is a failure of KIT-CRASH with its message.
+ * The kit's one runner of a property against a live server whose step throws at a departure (the
+ * model-based runs and the coverage checks). `runs` runs of `step` over `arb` (after `examples`),
+ * seeded by `ctx.seed`; the first departure (a RuleBroken) is shrunk by fast-check (at most
+ * `shrinkRuns` further runs), and the failure carries the requests the shrunk run sent, after the
+ * prelude. An exception that is not a RuleBroken (a transport error, an answer the kit cannot
+ * read) is a failure of KIT-CRASH with its message; the budget or a 429 not waited out ends the
+ * runs. The check's rules not failed are then not reached (result).
  */
-export const runModel = async <P, M extends object, R>(
+export const runSteps = async <T extends unknown[]>(
   ctx: KitContext,
-  check: {
-    readonly name: string
-    readonly rules: ReadonlyArray<RuleId>
-    readonly notChecked?: ReadonlyArray<{ rule: RuleId; why: string }>
-    readonly prelude?: ReadonlyArray<SentRequest>
-    readonly startedAt?: number
+  check: StepCheck,
+  options: {
+    readonly arbs: { [K in keyof T]: fc.Arbitrary<T[K]> }
+    readonly step: (...values: T) => Promise<void>
+    readonly runs: number
+    readonly examples?: ReadonlyArray<T>
+    readonly shrinkRuns?: number
+    readonly unbiased?: boolean
+    readonly crash?: string
   },
-  run: ModelRun<P, M, R>,
 ): Promise<CheckResult> => {
   const first = check.startedAt ?? ctx.http.transcript.length
+  const shrinkRuns = options.shrinkRuns ?? SHRINK_RUNS
   let last: Failure | undefined
   let afterFailure = -1
   let budget: string | false = false
-  const property = fc.asyncProperty(run.params, fc.commands([...run.commands], { maxCommands: MAX_COMMANDS, size: 'max' }), async (p, cmds) => {
-    if (budget !== false || afterFailure >= SHRINK_RUNS) return true
+  const property = fc.asyncProperty(...(options.arbs as unknown as [fc.Arbitrary<unknown>]), async (...values: unknown[]) => {
+    if (budget !== false || afterFailure >= shrinkRuns) return true
     if (afterFailure >= 0) afterFailure++
     const start = ctx.http.transcript.length
     try {
-      const s = await run.setup(p)
-      await fc.asyncModelRun(() => s, cmds)
+      await options.step(...(values as T))
       return true
     } catch (e) {
       if (e instanceof BudgetExhausted) {
@@ -339,16 +351,36 @@ export const runModel = async <P, M extends object, R>(
       last =
         e instanceof RuleBroken
           ? { rule: e.rule, check: check.name, expected: e.expected, actual: e.actual, requests }
-          : { rule: KIT_CRASH, check: check.name, expected: 'an answer the model can judge', actual: `exception: ${e instanceof Error ? e.message : String(e)}`, requests }
+          : { rule: KIT_CRASH, check: check.name, expected: options.crash ?? 'an answer the check can judge', actual: `exception: ${e instanceof Error ? e.message : String(e)}`, requests }
       if (afterFailure < 0) afterFailure = 0
       throw e
     }
   })
-  // unbiased: fast-check's bias makes the first runs' sequences short, and a kit run has few runs
-  const examples = (run.examples ?? []).map((e): [P, Iterable<fc.AsyncCommand<M, R>>] => [e.params, [...e.commands]])
-  await fc.check(property, { numRuns: Math.max(1, ctx.runs) + examples.length, seed: ctx.seed, unbiased: true, examples })
+  const examples = (options.examples ?? []) as unknown as Array<[unknown]>
+  await fc.check(property, { numRuns: Math.max(1, options.runs) + examples.length, seed: ctx.seed, examples, ...(options.unbiased === true ? { unbiased: true } : {}) })
   return result(ctx, check, first, last === undefined ? [] : [last], budget)
 }
+
+/**
+ * Runs a model-based property against the server (runSteps): `ctx.runs` sequences of at most
+ * MAX_COMMANDS commands (seeded by `ctx.seed`), each on fresh resources made by `setup`; the first
+ * departure is shrunk by fast-check (at most SHRINK_RUNS further runs), and the failure carries the
+ * requests the shrunk run sent, after `prelude` (the requests that made resources shared by every
+ * run, so the curl script replays on a fresh server).
+ */
+export const runModel = async <P, M extends object, R>(ctx: KitContext, check: StepCheck, run: ModelRun<P, M, R>): Promise<CheckResult> =>
+  runSteps<[P, Iterable<fc.AsyncCommand<M, R>>]>(ctx, check, {
+    arbs: [run.params, fc.commands([...run.commands], { maxCommands: MAX_COMMANDS, size: 'max' })],
+    step: async (p, cmds) => {
+      const s = await run.setup(p)
+      await fc.asyncModelRun(() => s, cmds)
+    },
+    runs: ctx.runs,
+    examples: (run.examples ?? []).map((e): [P, Iterable<fc.AsyncCommand<M, R>>] => [e.params, [...e.commands]]),
+    // unbiased: fast-check's bias makes the first runs' sequences short, and a kit run has few runs
+    unbiased: true,
+    crash: 'an answer the model can judge',
+  })
 
 /**
  * The CheckResult of a check that does not count cases by rule. Its rules less those not checked;

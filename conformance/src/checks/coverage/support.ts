@@ -1,11 +1,12 @@
 // What the coverage checks share: a scenario runner (one sequence of requests; a departure is a
 // failure carrying the requests the scenario sent) and a property runner (fast-check over small
-// inputs, the failing run's requests kept after the shrink). The bodies and the judging helpers
+// inputs through the kit's one step runner, runSteps of ../support.ts: the failing run's requests
+// kept after the shrink). The bodies and the judging helpers
 // are the stateful checks' own (src/checks/support.ts), imported, never copied.
 import fc from 'fast-check'
 import { KIT_CRASH, type CheckResult, type Failure, type KitContext, type RuleId } from '../../check.js'
 import { BudgetExhausted, type SentRequest } from '../../http.js'
-import { RuleBroken, result } from '../support.js'
+import { RuleBroken, result, runSteps } from '../support.js'
 
 export interface CoverageCheck {
   readonly name: string
@@ -25,7 +26,7 @@ export const scenario = async (ctx: KitContext, check: CoverageCheck, body: () =
     await body()
     return result(ctx, check, first, [], false)
   } catch (e) {
-    if (e instanceof BudgetExhausted) return result(ctx, check, first, [], true)
+    if (e instanceof BudgetExhausted) return result(ctx, check, first, [], e.why)
     return result(ctx, check, first, [failureOf(check.name, e, ctx.http.transcript.requests(first))], false)
   }
 }
@@ -35,8 +36,9 @@ const SHRINK_RUNS = 30
 
 /**
  * Runs `setup` once (its requests open every failure's script, so it replays on a fresh server),
- * then the `examples` and `runs` more runs of `step` over `arb` with the run's seed; the first departure is shrunk and the
- * failure carries the setup's requests and those of the smallest failing run.
+ * then the `examples` and `runs` more runs of `step` over `arb` with the run's seed, through the
+ * kit's one step runner (../support.ts's runSteps): the first departure is shrunk and the failure
+ * carries the setup's requests and those of the smallest failing run.
  */
 export const property = async <S, T>(
   ctx: KitContext,
@@ -53,32 +55,11 @@ export const property = async <S, T>(
   try {
     s = await setup()
   } catch (e) {
-    if (e instanceof BudgetExhausted) return result(ctx, check, first, [], true)
+    if (e instanceof BudgetExhausted) return result(ctx, check, first, [], e.why)
     return result(ctx, check, first, [failureOf(check.name, e, ctx.http.transcript.requests(first))], false)
   }
   const prelude = ctx.http.transcript.requests(first)
-  let last: Failure | undefined
-  let budget = false
-  let afterFailure = -1
-  const prop = fc.asyncProperty(arb, async (value) => {
-    if (budget || afterFailure >= SHRINK_RUNS) return true
-    if (afterFailure >= 0) afterFailure++
-    const start = ctx.http.transcript.length
-    try {
-      await step(s, value)
-      return true
-    } catch (e) {
-      if (e instanceof BudgetExhausted) {
-        budget = true
-        return true
-      }
-      last = failureOf(check.name, e, [...prelude, ...ctx.http.transcript.requests(start)])
-      if (afterFailure < 0) afterFailure = 0
-      throw e
-    }
-  })
-  await fc.check(prop, { numRuns: Math.max(1, runs) + examples.length, seed: ctx.seed, examples: examples.map((e): [T] => [e]) })
-  return result(ctx, check, first, last === undefined ? [] : [last], budget)
+  return runSteps<[T]>(ctx, { ...check, prelude, startedAt: first }, { arbs: [arb], step: (value) => step(s, value), runs, examples: examples.map((e): [T] => [e]), shrinkRuns: SHRINK_RUNS })
 }
 
 /** The rules of a check less those it cannot run without `--controls sandbox`, with why. */
