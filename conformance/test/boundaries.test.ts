@@ -313,3 +313,20 @@ test('the invoice line of a pallet on a band edge in the band below: FRT-07', as
   )
   expect(failed(report)).toEqual(['FRT-07'])
 })
+
+test('a quote that ignores its declared class (the density decides): FRT-07, a class beyond the edge booked', async () => {
+  const report = await against(
+    {
+      request: (req) => {
+        const b = req.method === 'POST' && req.url === '/v1/shipper/quote' ? bodyOf(req) : undefined
+        if (b === undefined) return req
+        return withBody(req, { ...b, orderComponents: components(b).map(({ freightClass: _, ...c }) => c) })
+      },
+    },
+    [freightClass],
+  )
+  expect(failed(report)).toEqual(['FRT-07'])
+  const f = failuresOf(report, 'FRT-07')[0]!
+  expect(f.expected).toContain('(the band beyond the edge)')
+  expect(f.expected).toContain('400 quote_mismatch')
+})

@@ -7,8 +7,10 @@
 // derives on the declared scale (at, a pound under and a pound over each density band edge, then
 // random pallets beside an edge), then a create with the same pallet without a class, naming that
 // quote: checkQuoteForShipment says it matches, so it is booked at the quoted price; a server
-// that puts an edge in the wrong band answers quote_mismatch.
-import { FREIGHT_CLASSES, freightClassForPallet, type RulesConfig } from 'shipper-rules'
+// that puts an edge in the wrong band answers quote_mismatch. And on each edge a quote declaring
+// the class of the band just under it, which the create's derived class must not match (400
+// quote_mismatch): a server that accepts any class, or derives the lower one, books it.
+import { FREIGHT_CLASSES, freightClassForPallet, type FreightClassName, type RulesConfig } from 'shipper-rules'
 import { componentAtLimitsArb, limitEdges, orderAtPalletLimitArb, palletNearBandEdgeArb, type PalletNearBandEdge } from 'shipper-rules/arbitraries'
 import type { Check, KitContext, RuleId } from '../../check.js'
 import { createBodyOf, createRequest, liftgateStops, quoteBodyOf, quoteRequest } from './bodies.js'
@@ -74,13 +76,17 @@ export const palletLimits: Check = {
   run: (ctx) => runTable(ctx, { name: palletLimits.name, rules: palletLimits.rules, cases: (config) => palletCases(config, ctx) }),
 }
 
-/** A quote of one pallet declaring the class the library derives on the declared scale, then a create of the same pallet without a class, on that quote. */
-const classCase = (ctx: KitContext, name: string, pallet: PalletNearBandEdge): Case<undefined> => {
+/**
+ * A quote of one pallet declaring a class (by default the one the library derives on the declared
+ * scale; `other`: the class of the band on the other side of the edge, which must not match), then
+ * a create of the same pallet without a class, on that quote.
+ */
+const classCase = (ctx: KitContext, name: string, pallet: PalletNearBandEdge, other?: FreightClassName): Case<undefined> => {
   const bare = { palletCount: 1, poundsWeight: pallet.poundsWeight, dimensions: pallet.dimensions }
   return {
     rule: 'FRT-07',
-    name: `${name}: ${pallet.poundsWeight} lb on ${pallet.dimensions.length}x${pallet.dimensions.width}x${pallet.dimensions.height} in, quoted with the derived class, then created without one on that quote`,
-    build: (config) => quoteRequest(quoteBodyOf([{ ...bare, freightClass: freightClassForPallet(pallet.poundsWeight, pallet.dimensions, config.densityScale) }])),
+    name: `${name}: ${pallet.poundsWeight} lb on ${pallet.dimensions.length}x${pallet.dimensions.width}x${pallet.dimensions.height} in, quoted with ${other === undefined ? 'the derived class' : `class ${other} (the band beyond the edge)`}, then created without one on that quote`,
+    build: (config) => quoteRequest(quoteBodyOf([{ ...bare, freightClass: other ?? freightClassForPallet(pallet.poundsWeight, pallet.dimensions, config.densityScale) }])),
     predict: (config, req) => predictQuote(config, req.body),
     then: (config, first, _env, req) => {
       const id = (first.json as Record<string, unknown>)['id']
@@ -98,9 +104,18 @@ export const freightClass: Check = {
     runTable(ctx, {
       name: freightClass.name,
       rules: freightClass.rules,
-      cases: (config) => [
-        ...limitEdges(config).densityEdges.map((e) => classCase(ctx, `${sideName(e.side)} ${e.threshold} (class ${e.value.freightClass})`, e.value)),
-        ...draw(ctx, 0x0f7107, palletNearBandEdgeArb(config), randomCount(ctx)).map((p) => classCase(ctx, `random pallet beside a band edge (class ${p.freightClass})`, p)),
-      ],
+      cases: (config) => {
+        const edges = limitEdges(config).densityEdges
+        // on each edge, the class of the band just under it must not match: the create's derived class is the edge's
+        const under = (threshold: string): FreightClassName | undefined => edges.find((x) => x.threshold === threshold && x.side === 'under')?.value.freightClass
+        return [
+          ...edges.map((e) => classCase(ctx, `${sideName(e.side)} ${e.threshold} (class ${e.value.freightClass})`, e.value)),
+          ...edges.flatMap((e) => {
+            const other = e.side === 'at' ? under(e.threshold) : undefined
+            return other === undefined || other === e.value.freightClass ? [] : [classCase(ctx, `at ${e.threshold} (class ${e.value.freightClass})`, e.value, other)]
+          }),
+          ...draw(ctx, 0x0f7107, palletNearBandEdgeArb(config), randomCount(ctx)).map((p) => classCase(ctx, `random pallet beside a band edge (class ${p.freightClass})`, p)),
+        ]
+      },
     }),
 }
