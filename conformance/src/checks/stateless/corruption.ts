@@ -69,12 +69,37 @@ const judge = async (
   return { rule: caseRule(kind, input, null), expected: `${where}: 200, or a 422 denial the spec names (CRT-11)`, actual: describeReceived(got) }
 }
 
-/** The rule a case is judged by: the corrupted field's (a violation at orderComponents itself is the order totals', FRT-12), or the request's own rule for a valid body. */
+/** A violation's field as a path: `orderComponents[0].palletDimensions[2]` is ['orderComponents', 0, 'palletDimensions', 2]. */
+const pathOfField = (field: string): JsonPath => [...field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!))
+
+const withoutLiftgate = (body: unknown): unknown => {
+  const b = obj(body)
+  const strip = (a: unknown): unknown => (typeof a === 'object' && a !== null && !Array.isArray(a) ? { ...(a as Record<string, unknown>), liftgateRequired: false } : a)
+  return { ...b, pickupAddress: strip(b['pickupAddress']), deliveryAddress: strip(b['deliveryAddress']) }
+}
+
+const predictedFor = (kind: RequestKind, body: unknown): Predicted | null =>
+  kind === 'quote' ? predictedOf(validateQuoteRequest(body)) : kind === 'create' ? predictedOf(validateCreateShipment(body)) : null
+
+/**
+ * The rule a case is judged by, from the library's prediction: the rule of the violation's field
+ * (the one at the corrupted path, else the first; a violation at orderComponents itself is the
+ * order totals', FRT-12), FRT-10 when a pallet is over a limit only because a stop requires a
+ * liftgate (the same body without the liftgate flags has no violation there), or the request's
+ * own rule for a valid body.
+ */
 const caseRule = (kind: RequestKind, input: Input, predicted: Predicted | null): RuleId => {
   if (predicted === null) return ruleForPath(kind, input.path, false)
-  // a violation at orderComponents itself is the order's totals (FRT-12), whichever field pushed them over
-  if (predicted.violations?.some((v) => v.field === 'orderComponents') === true && predicted.status === 422) return 'FRT-12'
-  return ruleForPath(kind, input.path, predicted.status === 422 || input.kind === 'outOfRange')
+  const violations = predicted.violations ?? []
+  if (violations.some((v) => v.field === 'orderComponents') && predicted.status === 422) return 'FRT-12'
+  const cut = input.path === null ? undefined : renderPath(input.path)
+  const v = violations.find((x) => cut !== undefined && (x.field === cut || x.field.startsWith(`${cut}.`) || x.field.startsWith(`${cut}[`))) ?? violations[0]
+  if (v === undefined) return ruleForPath(kind, input.path, predicted.status === 422 || input.kind === 'outOfRange')
+  if (predicted.status === 422 && v.field.startsWith('orderComponents[')) {
+    const plain = predictedFor(kind, withoutLiftgate(input.body))
+    if (!(plain?.violations ?? []).some((x) => x.field === v.field)) return 'FRT-10'
+  }
+  return ruleForPath(kind, pathOfField(v.field), predicted.status === 422 || input.kind === 'outOfRange')
 }
 
 /** What a valid body's acceptance shows besides the request's own rule: the deprecated palletDimensions accepted (FRT-04, ID-04). */
@@ -117,8 +142,8 @@ const smaller = (input: Input): Input[] => {
 const predictedOf = (e: { _tag: 'Left'; left: { status: number; reason: string; violations?: ReadonlyArray<{ field: string }> } } | { _tag: 'Right' }): Predicted | null =>
   e._tag === 'Left' ? e.left : null
 
-/** The rules the quote check judges; ADDR-07, FRT-05, FRT-10, ID-03 and QTE-03 have no case of their own here (a valid body's type checks cannot fail for them). */
-const QUOTE_RULES: ReadonlyArray<RuleId> = ['QTE-01', 'ADDR-02', 'ADDR-04', 'ADDR-06', 'ADDR-13', 'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-12', 'ID-04', 'ID-02']
+/** The rules the quote check judges; ADDR-07, FRT-05, ID-03 and QTE-03 have no case of their own here (a valid body's type checks cannot fail for them). */
+const QUOTE_RULES: ReadonlyArray<RuleId> = ['QTE-01', 'ADDR-02', 'ADDR-04', 'ADDR-06', 'ADDR-13', 'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-10', 'FRT-12', 'ID-04', 'ID-02']
 
 /** A valid body of an arbitrary at the run's seed: the first case of a property, so every run has one whatever the draw. */
 const validExample = (ctx: KitContext, valid: fc.Arbitrary<Record<string, unknown>>): Input => ({ body: fc.sample(valid, { seed: ctx.seed, numRuns: 1 })[0], path: null, kind: 'valid', stop: 'PICKUP' })
@@ -159,11 +184,11 @@ export const quoteRequests: Check = {
   },
 }
 
-/** The rules the create check judges; ADDR-07, FRT-05 and FRT-10 have no case of their own here. */
+/** The rules the create check judges; ADDR-07 and FRT-05 have no case of their own here. */
 const CREATE_RULES: ReadonlyArray<RuleId> = [
   'CRT-01', 'CRT-02', 'CRT-03', 'CRT-04', 'CRT-06', 'CRT-07', 'CRT-08', 'CRT-09', 'CRT-11', 'ORD-02', 'ID-01',
   'ADDR-01', 'ADDR-02', 'ADDR-04', 'ADDR-05', 'ADDR-06', 'ADDR-08', 'ADDR-09', 'ADDR-10', 'ADDR-11', 'ADDR-12',
-  'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-12', 'ID-04',
+  'FRT-01', 'FRT-02', 'FRT-03', 'FRT-06', 'FRT-08', 'FRT-09', 'FRT-04', 'FRT-10', 'FRT-12', 'ID-04',
 ]
 
 export const createRequests: Check = {
