@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { defaultConfig, type RulesConfig } from '../config.js'
 import { civilDate, dayNumber, weekday } from '../rules/calendarDays.js'
-import { CARRIER_HOLIDAYS, observedDay } from '../rules/calendarHolidays.js'
+import { CARRIER_HOLIDAYS, CARRIER_HOLIDAYS_WITH_NEW_YEARS_EVE, observedDay, US_FEDERAL_HOLIDAYS, type HolidayRule } from '../rules/calendarHolidays.js'
 import { DAY_MS, instantOfLocal, memoZone, offsetAt } from '../internal/zoneOffsets.js'
 
 /**
@@ -112,18 +112,30 @@ const wallTime = (day: number, minute: number, zone: string): string | undefined
 
 const minuteOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))
 
-/** The calendar's own holidays (a list of dates) and the carrier holidays of a year, as day numbers with names. */
+/** The named calendars' rules beyond the carrier holidays. */
+const NAMED: Readonly<Record<string, ReadonlyArray<HolidayRule>>> = {
+  'us-federal': US_FEDERAL_HOLIDAYS,
+  'carrier-new-years-eve': CARRIER_HOLIDAYS_WITH_NEW_YEARS_EVE,
+}
+
+/**
+ * The holidays of a year as day numbers with names, one a day: the carrier holidays, the
+ * configuration's named calendar (US federal, or the carrier one with New Year's Eve) and its own
+ * list of dates.
+ */
 const holidaysOf = (config: RulesConfig, year: number): ReadonlyArray<{ day: number; name: string }> => {
   const out: Array<{ day: number; name: string }> = []
-  for (const rule of CARRIER_HOLIDAYS) {
+  const setting = config.businessDays.holidays
+  const named = typeof setting === 'string' && Object.prototype.hasOwnProperty.call(NAMED, setting) ? NAMED[setting]! : []
+  for (const rule of [...CARRIER_HOLIDAYS, ...named]) {
     const d = observedDay(rule, year)
-    if (d !== undefined) out.push({ day: d, name: rule.name })
+    if (d !== undefined && !out.some((h) => h.day === d)) out.push({ day: d, name: rule.name })
   }
   const listed = config.businessDays.holidays
   if (Array.isArray(listed)) {
     for (const text of listed as ReadonlyArray<unknown>) {
       const m = typeof text === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) : null
-      if (m !== null && Number(m[1]) === year) out.push({ day: dayNumber({ year, month: Number(m[2]), day: Number(m[3]) }), name: `holiday ${text as string}` })
+      if (m !== null && Number(m[1]) === year && !out.some((h) => h.day === dayNumber({ year, month: Number(m[2]), day: Number(m[3]) }))) out.push({ day: dayNumber({ year, month: Number(m[2]), day: Number(m[3]) }), name: `holiday ${text as string}` })
     }
   }
   return out.sort((a, b) => a.day - b.day)
@@ -132,9 +144,9 @@ const holidaysOf = (config: RulesConfig, year: number): ReadonlyArray<{ day: num
 /**
  * The pickups at the edges of the calendar in one year, in the configuration's business-day
  * zone (`businessDays.zone`): for each holiday (the carrier holidays, which a server that declares
- * none must not skip, and the configuration's own list) the eve a minute before, at and a minute
- * after the delivery close time, the holiday itself at 00:00, and the Friday before it at 23:59;
- * for the first week of the year a Friday at 23:59, a Saturday at noon, a Sunday at 23:59 and a
+ * none must not skip, the configuration's named calendar and its own list of dates) the eve a
+ * minute before, at and a minute after the delivery close time, the holiday itself at 00:00, and
+ * the Friday before it at 23:59; for the first week of the year a Friday at 23:59, a Saturday at noon, a Sunday at 23:59 and a
  * Monday at 00:00. The close times are 16:00 (the address default), 00:00, 08:30 and 23:59 in
  * turn. A year outside 1 … 9998 gives none.
  *

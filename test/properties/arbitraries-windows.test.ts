@@ -89,3 +89,15 @@ describe('calendarEdgePickups and pickupAcrossCalendarArb', () => {
     }
   })
 })
+
+describe('calendarEdgePickups with a named calendar', () => {
+  it('the US federal calendar adds its own holidays (the birthday of Martin Luther King, Jr.), a day shared with the carrier calendar once', () => {
+    const federal = calendarEdgePickups(configWith({ businessDays: { zone: 'America/Chicago', holidays: 'us-federal' } }), 2027)
+    const none = calendarEdgePickups(defaultConfig, 2027)
+    expect(federal.length).toBeGreaterThan(none.length)
+    expect(federal.some((p) => p.edge.startsWith('Birthday of Martin Luther King'))).toBe(true)
+    expect(none.some((p) => p.edge.startsWith('Birthday of Martin Luther King'))).toBe(false)
+    // a day that is in both calendars (Independence Day) has its edges once
+    expect(federal.filter((p) => /^Independence Day \(/.test(p.edge)).length).toBe(1)
+  })
+})
