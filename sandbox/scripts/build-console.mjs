@@ -18,21 +18,27 @@ const OUT = join(SANDBOX, 'dist', `console.building-${process.pid}`)
 await (await import('./build-console-data.mjs')).buildConsoleData() // the Rules data and the Map outlines into console/src/generated/
 rmSync(OUT, { recursive: true, force: true })
 mkdirSync(join(OUT, 'assets'), { recursive: true })
-const result = await build({
-  entryPoints: { console: join(SOURCE, 'src', 'main.tsx') },
-  outdir: join(OUT, 'assets'),
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  platform: 'browser',
-  target: ['es2022'],
-  jsx: 'automatic',
-  jsxImportSource: 'preact',
-  tsconfig: join(SOURCE, 'tsconfig.json'),
-  legalComments: 'none',
-  metafile: true,
-  logLevel: 'warning',
-})
+let result
+try {
+  result = await build({
+    entryPoints: { console: join(SOURCE, 'src', 'main.tsx') },
+    outdir: join(OUT, 'assets'),
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    tsconfig: join(SOURCE, 'tsconfig.json'),
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  })
+} catch (error) {
+  rmSync(OUT, { recursive: true, force: true })
+  throw error
+}
 copyFileSync(join(SOURCE, 'index.html'), join(OUT, 'index.html'))
 const node = Object.keys(result.metafile.inputs).filter((input) => input.startsWith('node:') || /(^|\/)dist\/node\//.test(input))
 if (node.length > 0) {

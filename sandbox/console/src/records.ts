@@ -16,7 +16,7 @@ export type RequestSummary = {
 
 export type Message = { readonly headers: Readonly<Record<string, string>>; readonly body: string | null; readonly bodyTruncated: boolean; readonly contentType: string }
 export type LoggedViolation = { readonly field: string; readonly code: string; readonly message: string; readonly rules: ReadonlyArray<string> }
-export type RequestDetail = RequestSummary & { readonly query: string; readonly request: Message; readonly response: Message; readonly violations: ReadonlyArray<LoggedViolation> }
+export type RequestDetail = RequestSummary & { readonly query: string; readonly request: Message; readonly response: Message; readonly reasonRules: ReadonlyArray<string>; readonly violations: ReadonlyArray<LoggedViolation> }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
@@ -60,6 +60,7 @@ export const readDetail = (v: unknown): RequestDetail | null => {
     query: typeof query === 'string' ? query : isObject(query) ? new URLSearchParams(Object.entries(query).map(([k, x]) => [k, str(x)])).toString() : '',
     request: readMessage(v['request']),
     response: readMessage(v['response']),
+    reasonRules: strings(v['reasonRules']),
     violations: violations.flatMap((x: unknown): LoggedViolation[] => (isObject(x) ? [{ field: str(x['field']), code: str(x['code']), message: str(x['message']), rules: strings(x['rules']) }] : [])),
   }
 }

@@ -19,7 +19,7 @@
 import { accessSync, constants, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { credentialHeaders, HEADER_KEY, ORDER_EVENTS, transition, type OrderEvent } from 'shipper-rules'
+import { credentialHeaders, HEADER_KEY, ORDER_EVENTS, rulesForReason, transition, type OrderEvent } from 'shipper-rules'
 import { limitMs, startSandbox, type RunningSandbox } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest'
 
@@ -300,6 +300,8 @@ describe('the sandbox console in Chromium', () => {
     expect(curl).toContain('$TOKEN')
     expect(curl).not.toContain(first.token)
     expect(curl).not.toContain(first.apiKey)
+    // the reason's rules (the library's rulesForReason), each a link to its page
+    for (const rule of rulesForReason('validation_failed')) expect(await page.getByRole('link', { name: rule, exact: true }).count()).toBeGreaterThan(0)
     // replay: the same request again, with the signed-in credentials; a new entry in the log
     const count = async (): Promise<number> => (await call(first, 'GET', '/sandbox/console/requests?method=POST&status=4xx&limit=200')).json.items.length as number
     const logged = await count()

@@ -96,7 +96,17 @@ export function RequestDetailPage({ api, route }: PageProps) {
         <dt>Status</dt>
         <dd class={`status-${String(detail.status).slice(0, 1)}`}>{detail.status}</dd>
         <dt>Reason</dt>
-        <dd>{detail.reason ?? 'none'}</dd>
+        <dd>
+          {detail.reason ?? 'none'}
+          {detail.reasonRules.length > 0 ? ' (' : null}
+          {detail.reasonRules.map((rule, j) => (
+            <Fragment key={rule}>
+              {j > 0 ? ', ' : null}
+              <a href={href(['rules', rule])}>{rule}</a>
+            </Fragment>
+          ))}
+          {detail.reasonRules.length > 0 ? ')' : null}
+        </dd>
         <dt>Company time</dt>
         <dd>{when(detail.companyAt)}</dd>
         <dt>Real time</dt>
