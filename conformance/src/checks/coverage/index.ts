@@ -13,5 +13,5 @@ import { uploads } from './uploads.js'
 
 export { calendarEta, confirmTime, deliveredOrder, liveTracking, placeConfirm, placeMerge, quoteMatchable, tenderWithoutQuote, uploads }
 
-/** Every coverage check, in the order a run takes them (the clock-moving checks last: the live tracking moves the clock into its trip, the quote check ages every quote of the company). */
-export const COVERAGE_CHECKS: ReadonlyArray<Check> = [tenderWithoutQuote, calendarEta, confirmTime, placeMerge, placeConfirm, uploads, deliveredOrder, liveTracking, quoteMatchable]
+/** Every coverage check, in the order a run takes them (the clock-moving checks last: the calendar moves the clock to the close time, the live tracking into its trip, the quote check ages every quote of the company). */
+export const COVERAGE_CHECKS: ReadonlyArray<Check> = [tenderWithoutQuote, confirmTime, placeMerge, placeConfirm, uploads, deliveredOrder, calendarEta, liveTracking, quoteMatchable]
