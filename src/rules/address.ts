@@ -131,7 +131,7 @@ const FIELD_ORDER: ReadonlyArray<string> = [
   'contactPerson', 'email', 'openTime', 'closeTime', 'notes', ...ADDRESS_FLAGS,
 ]
 
-const hasOwn = Object.prototype.hasOwnProperty
+
 
 /**
  * The raw values of the fields the spec defines, taken from own properties only.
@@ -178,8 +178,9 @@ export const pickAddress = (a: JsonObject): RawAddress => {
     insideRequired: undefined,
   }
   // Dispatched on the key's length first: at most three comparisons per key.
-  for (const key in a) {
-    if (!hasOwn.call(a, key)) continue
+  const keys = Object.keys(a)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
     switch (key.length) {
       case 4: if (key === 'name') r.name = a[key]; else if (key === 'city') r.city = a[key]; break
       case 5: if (key === 'state') r.state = a[key]; else if (key === 'email') r.email = a[key]; else if (key === 'notes') r.notes = a[key]; break

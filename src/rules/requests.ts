@@ -21,7 +21,7 @@ import { fastAddress, normalizeAddress } from './address.js'
 import { validateAppointmentRequirement, readReferences, type AppointmentRequirement } from './appointment.js'
 import { fastComponents, readComponents, type NormalizedComponent } from './freightComponents.js'
 import { total } from '../internal/total.js'
-import { fastDateTime } from '../validate/fastChecks.js'
+import { fastDateTime, optShort, optText, required } from '../validate/fastChecks.js'
 import { DISPATCH_PHONE, dispatchValue, fastDispatch, fastQuoteRequest, fastReferences, fastRequirement, pickCreate, pickQuote, QUOTE_ID, SCAC } from './requestsFast.js'
 import { unreadableProblem } from '../errors/unreadable.js'
 import type { Dispatch, NormalizedCreateShipment, NormalizedQuoteRequest, RequestOptions } from './requestTypes.js'
@@ -135,11 +135,18 @@ const createShipment = (body: unknown, options: RequestOptions, fast: boolean): 
   const deliveryAddress = (fast ? fastAddress(rawDelivery, true) : undefined) ?? take(normalizeAddress(rawDelivery, DELIVERY_SHIPMENT), shape)
   const liftgate = flag(rawPickup, 'liftgateRequired') || flag(rawDelivery, 'liftgateRequired')
   const orderComponents = components(b.orderComponents, liftgate, config, shape, limits, fast)
-  const description = readText(sink, b.description, ROOT, 'description', REQUIRED_TEXT)
-  const quoteId = readPattern(sink, b.quoteId, ROOT, 'quoteId', QUOTE_ID)
-  const poNumber = readText(sink, b.poNumber, ROOT, 'poNumber')
-  const refNumber = readText(sink, b.refNumber, ROOT, 'refNumber')
-  const instructions = readText(sink, b.instructions, ROOT, 'instructions', INSTRUCTIONS)
+  // the plain fields: a plainly valid value as it is (the reference reader's checks, or stricter
+  // ones), anything else through the reader, which words the violation
+  const rawDescription = b.description
+  const description = fast && required(rawDescription, Infinity) ? rawDescription : readText(sink, rawDescription, ROOT, 'description', REQUIRED_TEXT)
+  const rawQuoteId = b.quoteId
+  const quoteId = fast && (rawQuoteId === undefined || (typeof rawQuoteId === 'string' && QUOTE_ID.test(rawQuoteId))) ? rawQuoteId : readPattern(sink, rawQuoteId, ROOT, 'quoteId', QUOTE_ID)
+  const rawPoNumber = b.poNumber
+  const poNumber = fast && optText(rawPoNumber) ? (rawPoNumber as string | undefined) : readText(sink, rawPoNumber, ROOT, 'poNumber')
+  const rawRefNumber = b.refNumber
+  const refNumber = fast && optText(rawRefNumber) ? (rawRefNumber as string | undefined) : readText(sink, rawRefNumber, ROOT, 'refNumber')
+  const rawInstructions = b.instructions
+  const instructions = fast && optShort(rawInstructions, LIMITS.instructionsMaxLength) ? (rawInstructions as string | undefined) : readText(sink, rawInstructions, ROOT, 'instructions', INSTRUCTIONS)
   const rawReferences = b.referenceNumbers
   const referenceNumbers = (fast && rawReferences !== undefined ? fastReferences(rawReferences, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength) : null) ??
     readReferences(sink, rawReferences, ROOT, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength)
@@ -180,16 +187,24 @@ const readAppointments = (raw: unknown, pickupRequired: boolean, deliveryRequire
     out.push(violationAt(['appointments'], 'appointment', 'type', typeMessage('an object { pickup, delivery }', raw)))
     return undefined
   }
+  // the two stops in turn, without a list of pairs built per call
+  const pickup = readStopAppointment(raw, 'pickup', pickupRequired, out, fast)
+  const delivery = readStopAppointment(raw, 'delivery', deliveryRequired, out, fast)
+  if (pickup === undefined && delivery === undefined) return undefined
   const result: { pickup?: AppointmentRequirement; delivery?: AppointmentRequirement } = {}
-  for (const [stop, required] of [['pickup', pickupRequired], ['delivery', deliveryRequired]] as const) {
-    const entry = own(raw, stop)
-    if (entry === undefined) continue
-    // validated in full even where it is not allowed, so that every violation is listed (CRT-07)
-    if (!required) out.push(violationAt(['appointments', stop], 'appointment', 'not_allowed', `may be set only when ${stop}Address.appointmentRequired is true`))
-    const r = (fast ? fastRequirement(entry) : undefined) ?? take(validateAppointmentRequirement(entry, { path: ['appointments', stop] }), out)
-    if (r !== undefined && required) result[stop] = r
-  }
-  return result.pickup === undefined && result.delivery === undefined ? undefined : result
+  if (pickup !== undefined) result.pickup = pickup
+  if (delivery !== undefined) result.delivery = delivery
+  return result
+}
+
+/** One stop's appointment requirement, kept only where the stop's address requires one. */
+const readStopAppointment = (raw: JsonObject, stop: 'pickup' | 'delivery', required: boolean, out: Violation[], fast: boolean): AppointmentRequirement | undefined => {
+  const entry = own(raw, stop)
+  if (entry === undefined) return undefined
+  // validated in full even where it is not allowed, so that every violation is listed (CRT-07)
+  if (!required) out.push(violationAt(['appointments', stop], 'appointment', 'not_allowed', `may be set only when ${stop}Address.appointmentRequired is true`))
+  const r = (fast ? fastRequirement(entry) : undefined) ?? take(validateAppointmentRequirement(entry, { path: ['appointments', stop] }), out)
+  return required ? r : undefined
 }
 
 const readDispatch = (raw: unknown, out: Violation[]): Dispatch | undefined => {

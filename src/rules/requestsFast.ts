@@ -60,8 +60,9 @@ export const pickCreate = (b: JsonObject): RawCreate => {
     requiredDeliveryBy: undefined, appointments: undefined, shipperDispatch: undefined,
   }
   // Dispatched on the key's length first: at most three comparisons per key.
-  for (const key in b) {
-    if (!hasOwn.call(b, key)) continue
+  const keys = Object.keys(b)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
     switch (key.length) {
       case 7: if (key === 'quoteId') r.quoteId = b[key]; break
       case 8: if (key === 'poNumber') r.poNumber = b[key]; break
@@ -94,8 +95,9 @@ export interface RawQuote {
  */
 export const pickQuote = (b: JsonObject): RawQuote => {
   const r: RawQuote = { pickupAddress: undefined, deliveryAddress: undefined, orderComponents: undefined, requiredPickupDate: undefined, shipmentMode: undefined, customerReference: undefined }
-  for (const key in b) {
-    if (!hasOwn.call(b, key)) continue
+  const keys = Object.keys(b)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
     switch (key.length) {
       case 12: if (key === 'shipmentMode') r.shipmentMode = b[key]; break
       case 13: if (key === 'pickupAddress') r.pickupAddress = b[key]; break
@@ -107,7 +109,7 @@ export const pickQuote = (b: JsonObject): RawQuote => {
   return r
 }
 
-const hasOwn = Object.prototype.hasOwnProperty
+
 
 /** The request-level formats (CRT-05, CRT-08). @internal */
 export const QUOTE_ID = /* @__PURE__ */ formatField(WIRE_FORMATS.quoteId)
