@@ -278,3 +278,19 @@ test('a create booked on a quote a minute after its validity (a server whose win
   expect(fs.length).toBe(1)
   expect(fs[0]!.expected).toContain('400 quote_expired')
 })
+
+test('a same-day delivery promised the next business day when the pickup is ready after the close time: QTE-04', async () => {
+  const report = await against([calendarEta], (asked, a) => {
+    const j = jsonOf(a)
+    const pickup = bodyOf(asked)?.['requiredPickupDate']
+    if (asked.method === 'POST' && asked.url === '/v1/shipper/quote' && a.status === 200 && j?.['transitDays'] === 0 && typeof j['estimatedDeliveryDate'] === 'string' && typeof pickup === 'string') {
+      const eta = DateTime.fromISO(j['estimatedDeliveryDate'], { zone: 'utc' })
+      if (eta < DateTime.fromISO(pickup, { zone: 'utc' })) return { ...a, body: JSON.stringify({ ...j, estimatedDeliveryDate: addBusinessDays(eta, 1).toUTC().toISO({ suppressMilliseconds: true }) }) }
+    }
+    return a
+  })
+  const fs = failuresOf(report, 'QTE-04')
+  expect(failing(report)).toEqual(['QTE-04'])
+  expect(fs.length).toBe(1)
+  expect(fs[0]!.expected).toContain('delivery ZIP 60601')
+})
