@@ -16,8 +16,9 @@
 // Chromium: /usr/bin/chromium (Debian's `chromium`); nothing here downloads a browser. When it is
 // absent every test FAILS with the reason, unless SHIPPER_RULES_NO_BROWSER=1 (then each is skipped
 // with the reason), as in the library's test/browser/browser.test.ts.
-import { accessSync, constants, readFileSync } from 'node:fs'
+import { accessSync, constants, readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { credentialHeaders, HEADER_KEY, ORDER_EVENTS, rulesForReason, transition, type OrderEvent } from 'shipper-rules'
 import { limitMs, startSandbox, type RunningSandbox } from 'shipper-rules-testkit'
@@ -174,6 +175,17 @@ const ready = (t: TestContext): boolean => {
   if (why !== undefined) throw new Error(why)
   return true
 }
+
+describe('the console renders stored text as text', () => {
+  it('no console source sets HTML from a string', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'generated' ? [] : files(join(dir, e.name))) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []))
+    const sources = files(join(import.meta.dirname, '..', '..', 'console', 'src'))
+    expect(sources.length).toBeGreaterThan(10)
+    const offenders = sources.filter((f) => /dangerouslySetInnerHTML|\.innerHTML\b|\.outerHTML\b|insertAdjacentHTML|document\.write\b|\beval\(|new Function\(/.test(readFileSync(f, 'utf8')))
+    expect(offenders).toEqual([])
+  })
+})
 
 describe('the sandbox console in Chromium', () => {
   beforeAll(async () => {
