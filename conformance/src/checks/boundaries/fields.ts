@@ -9,9 +9,11 @@
 // dimensions win over it; neither, or an incomplete dimensions object, is 40 x 48 x 60).
 import { DateTimeString, LIMITS } from 'shipper-rules'
 import type { Check, KitContext, RuleId } from '../../check.js'
+import type { Received } from '../../http.js'
+import { get } from '../support.js'
 import { createBodyOf, createRequest, quoteBodyOf, quoteRequest } from './bodies.js'
 import { predictCreate, predictCreateOnQuote, predictQuote } from './predict.js'
-import { runTable, type Case, type Invariant, type Prediction } from './table.js'
+import { objectOf, runTable, type Case, type FollowUp, type Invariant, type Prediction } from './table.js'
 
 const PALLET = { palletCount: 1, poundsWeight: 500, dimensions: { length: 48, width: 40, height: 48 } }
 
@@ -71,6 +73,15 @@ const fieldCases = (ctx: KitContext): Case<undefined>[] => {
   for (const [side, n] of around(LIMITS.appointmentReferenceNumberMaxLength)) add('APT-05', `an inline reference number of ${n} characters (${side} the limit)`, inline({ referenceNumbers: ['a'.repeat(n)] }))
   for (const [side, n] of around(LIMITS.instructionsMaxLength)) add('APT-04', `inline instructions of ${n} characters (${side} the limit)`, inline({ instructions: 'x'.repeat(n) }))
   add('CRT-07', 'an inline block for a pickup that requires no appointment', (b) => ({ ...b, appointments: { pickup: { channel: 'PHONE' } } }))
+  // the address formats at their ends: the E.164 length, the extension's digits, the email's length, a blank required field, the state
+  for (const phoneNumber of ['+12', '+1', `+1${'2'.repeat(13)}`, `+1${'2'.repeat(14)}`, '+0125550100', '13125550100']) add('ADDR-08', `pickup phoneNumber ${JSON.stringify(phoneNumber)}`, onStop('pickupAddress', { phoneNumber }))
+  for (const phoneExtension of ['', '1', '1234567890', '12345678901', '12a']) add('ADDR-09', `pickup phoneExtension ${JSON.stringify(phoneExtension)}`, onStop('pickupAddress', { phoneExtension }))
+  for (const [side, n] of around(LIMITS.emailMaxLength)) {
+    const domain = '@example.com'
+    add('ADDR-10', `a pickup email of ${n} characters (${side} the limit)`, onStop('pickupAddress', { email: `${'e'.repeat(Math.max(1, n - domain.length))}${domain}` }))
+  }
+  for (const key of ['name', 'address1', 'city', 'contactPerson']) add('ADDR-01', `a blank pickup ${key}`, onStop('pickupAddress', { [key]: '   ' }))
+  for (const state of ['il', 'I', 'ILL', 'ZZ', 'DC', 'ON']) add('ADDR-02', `pickup state ${JSON.stringify(state)}`, onStop('pickupAddress', { state }))
   for (const shipmentMode of ['ltl', 'ftl', 'LTL', 'air', '']) {
     cases.push({
       rule: 'QTE-01',
@@ -84,7 +95,7 @@ const fieldCases = (ctx: KitContext): Case<undefined>[] => {
 
 export const createFields: Check = {
   name: 'boundaries: create fields at their limits',
-  rules: ['QTE-01', 'CRT-03', 'CRT-04', 'CRT-06', 'CRT-07', 'CRT-08', 'ADDR-11', 'ADDR-12', 'APT-03', 'APT-04', 'APT-05', 'APT-06'],
+  rules: ['QTE-01', 'CRT-03', 'CRT-04', 'CRT-06', 'CRT-07', 'CRT-08', 'ADDR-01', 'ADDR-02', 'ADDR-08', 'ADDR-09', 'ADDR-10', 'ADDR-11', 'ADDR-12', 'APT-03', 'APT-04', 'APT-05', 'APT-06'],
   run: (ctx) => runTable(ctx, { name: createFields.name, rules: createFields.rules, cases: () => fieldCases(ctx) }),
 }
 
@@ -153,8 +164,31 @@ const timestampCases = (ctx: KitContext): Case<undefined>[] =>
     },
   ])
 
+/** The answer as made, read back by its id (stability across reads): every member the first answer has, equal. */
+const readBack = (path: (first: Readonly<Record<string, unknown>>) => string) => (_config: unknown, first: Received): FollowUp => {
+  const made = objectOf(first.json)
+  return { request: get(path(made)), prediction: { kind: 'accepted', body: made } }
+}
+
+const readBackCases = (ctx: KitContext): Case<undefined>[] => [
+  {
+    rule: 'QTE-01',
+    name: 'a quote, then read back by its id',
+    build: () => quoteRequest(quoteBodyOf([PALLET])),
+    predict: (config, req) => predictQuote(config, req.body),
+    then: readBack((q) => `/v1/shipper/quote/${encodeURIComponent(String(q['id']))}`),
+  },
+  {
+    rule: 'ORD-02',
+    name: 'a create, then read back by its order number',
+    build: () => createRequest(createBodyOf(ctx, [PALLET])),
+    predict: (config, req) => predictCreate(config, req.body),
+    then: readBack((s) => `/v1/shipper/shipment/${encodeURIComponent(String(s['orderNumber']))}`),
+  },
+]
+
 export const wireTimestamps: Check = {
-  name: 'boundaries: timestamps on the wire',
-  rules: ['ID-03'],
-  run: (ctx) => runTable(ctx, { name: wireTimestamps.name, rules: wireTimestamps.rules, cases: () => timestampCases(ctx) }),
+  name: 'boundaries: timestamps on the wire, answers read back',
+  rules: ['ID-03', 'QTE-01', 'ORD-02'],
+  run: (ctx) => runTable(ctx, { name: wireTimestamps.name, rules: wireTimestamps.rules, cases: () => [...timestampCases(ctx), ...readBackCases(ctx)] }),
 }
