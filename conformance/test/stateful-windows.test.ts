@@ -3,7 +3,7 @@
 // wrong in one way (shipper-rules-testkit's faultProxy): the kit names the rule the wrong answer
 // breaks. Each wrong answer is one an HTTP request observes.
 import { DateTime } from 'luxon'
-import { addBusinessDays, canonicalJson, HEADER, transitDays } from 'shipper-rules'
+import { addBusinessDays, canonicalJson, HEADER, makeConfig, transitDays } from 'shipper-rules'
 import { faultProxy, jsonOf, type FaultProxyOptions } from 'shipper-rules-testkit'
 import { afterEach, expect, test } from 'vitest'
 import type { Check, CheckResult } from '../src/check.js'
@@ -293,4 +293,14 @@ test('a same-day delivery promised the next business day when the pickup is read
   expect(failing(report)).toEqual(['QTE-04'])
   expect(fs.length).toBe(1)
   expect(fs[0]!.expected).toContain('delivery ZIP 60601')
+})
+
+test('judged by the declaration: a kit told the server skips the carrier holidays finds the sandbox (declaring none) delivering on them: QTE-04', async () => {
+  const s = sandbox()
+  const declared = makeConfig({ businessDays: { holidays: 'carrier' } })
+  if (declared._tag === 'Left') throw new Error('a configuration the library refuses')
+  const ctx = { ...kitContext(s, s.base, { runs: 2, seed: 42 }), config: declared.right }
+  const result = await calendarEta.run(ctx)
+  expect(failing([result])).toEqual(['QTE-04'])
+  expect(result.failures[0]!.expected).toContain('with holidays "carrier"')
 })
