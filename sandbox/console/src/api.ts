@@ -86,7 +86,7 @@ export const makeApi = (session: Session | null): ConsoleApi => {
     session,
     send,
     get: (path) => send({ method: 'GET', path }),
-    async stream(path, onEvent, signal) {
+    async stream(path, onEvent, signal, onOpen) {
       let response: Response
       try {
         response = await fetch(path, { headers: { ...sessionHeaders(session), accept: 'text/event-stream' }, signal, credentials: 'omit', cache: 'no-store' })
@@ -94,6 +94,7 @@ export const makeApi = (session: Session | null): ConsoleApi => {
         return
       }
       if (!response.ok || response.body === null) return
+      onOpen?.()
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
       let buffer = ''
       try {

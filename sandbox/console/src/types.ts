@@ -38,9 +38,10 @@ export interface ConsoleApi {
   send(request: Outgoing): Promise<Answer>
   /**
    * Reads a server-sent event stream (fetch's body, because EventSource cannot send headers) and calls
-   * onEvent for each event until the signal aborts; resolves when the stream ends or fails.
+   * onEvent for each event until the signal aborts; resolves when the stream ends or fails. onOpen,
+   * when given, is called once the sandbox has answered 200 (the stream is open).
    */
-  stream(path: string, onEvent: (event: string, data: string) => void, signal: AbortSignal): Promise<void>
+  stream(path: string, onEvent: (event: string, data: string) => void, signal: AbortSignal, onOpen?: () => void): Promise<void>
   /** Fetches a path with the credentials and returns an object URL of its body (a PDF to open) with its type and size, or the failed answer. */
   blob(path: string): Promise<{ readonly url: string; readonly type: string; readonly size: number } | { readonly failed: Answer }>
 }

@@ -12,6 +12,16 @@ const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const
 const FILTERS = ['method', 'status', 'path', 'reason'] as const
 type Filters = { readonly [K in (typeof FILTERS)[number]]: string }
 const PAGE_SIZE = 50
+/** How long to wait before opening a lost stream again, ms. */
+const RECONNECT_MS = 2000
+/** The most rows kept on the page (the server keeps 1,000 per company by default). */
+const MAX_ROWS = 2000
+
+/** The `next` cursor of a list answer. */
+const nextOf = (json: unknown): string | null => {
+  const n = typeof json === 'object' && json !== null ? (json as { next?: unknown }).next : null
+  return typeof n === 'string' || typeof n === 'number' ? String(n) : null
+}
 
 const filtersOf = (query: URLSearchParams): Filters => ({
   method: query.get('method') ?? '',
@@ -43,6 +53,7 @@ export function RequestLogPage({ api, route }: PageProps) {
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(true)
   const [live, setLive] = useState(0)
+  const [streaming, setStreaming] = useState(true)
   const [draft, setDraft] = useState<Filters>(filters)
 
   useEffect(() => setDraft(filters), [key])
@@ -53,7 +64,9 @@ export function RequestLogPage({ api, route }: PageProps) {
     setLoading(true)
     setRows([])
     setLive(0)
-    void api.get(`/sandbox/console/requests${queryOf(filters, { limit: String(PAGE_SIZE) })}`).then((answer) => {
+    /** The newest page, merged into what is shown (at the start, and after the stream was lost). */
+    const firstPage = async (): Promise<void> => {
+      const answer = await api.get(`/sandbox/console/requests${queryOf(filters, { limit: String(PAGE_SIZE) })}`)
       if (!active) return
       setLoading(false)
       if (!answer.ok) {
@@ -63,26 +76,41 @@ export function RequestLogPage({ api, route }: PageProps) {
       setError(null)
       const first = itemsOf(answer.json).map(readSummary).filter((r): r is RequestSummary => r !== null)
       setRows((current) => merge(current, first))
-      const n = (answer.json as { next?: unknown }).next
-      setNext(typeof n === 'string' || typeof n === 'number' ? String(n) : null)
-    })
-    void api.stream(
-      `/sandbox/console/requests/stream${key}`,
-      (event, data) => {
-        if (!active || event !== 'request') return
-        let parsed: unknown
-        try {
-          parsed = JSON.parse(data)
-        } catch {
-          return
-        }
-        const row = readSummary(parsed)
-        if (row === null || !passes(row, filters)) return
-        setRows((current) => merge(current, [row]))
-        setLive((n) => n + 1)
-      },
-      controller.signal,
-    )
+      setNext((current) => current ?? nextOf(answer.json))
+    }
+    const onEvent = (event: string, data: string): void => {
+      if (!active || event !== 'request') return
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(data)
+      } catch {
+        return
+      }
+      const row = readSummary(parsed)
+      if (row === null || !passes(row, filters)) return
+      setRows((current) => merge(current, [row]))
+      setLive((n) => n + 1)
+    }
+    // the stream, opened again (after a pause) whenever it ends (a restarted sandbox, a dropped
+    // connection). The newest page is read once the stream is open, so that nothing logged
+    // between the two is missed (the stream sends what comes after its opening, the page what came
+    // before; a row in both is shown once).
+    const follow = async (): Promise<void> => {
+      while (active) {
+        let opened = false
+        await api.stream(`/sandbox/console/requests/stream${key}`, onEvent, controller.signal, () => {
+          opened = true
+          setStreaming(true)
+          void firstPage()
+        })
+        if (!active) return
+        if (!opened) await firstPage()
+        setStreaming(false)
+        await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS))
+      }
+    }
+    setStreaming(true)
+    void follow()
     return () => {
       active = false
       controller.abort()
@@ -97,8 +125,7 @@ export function RequestLogPage({ api, route }: PageProps) {
       return
     }
     setRows((current) => merge(current, itemsOf(answer.json).map(readSummary).filter((r): r is RequestSummary => r !== null)))
-    const n = (answer.json as { next?: unknown }).next
-    setNext(typeof n === 'string' || typeof n === 'number' ? String(n) : null)
+    setNext(nextOf(answer.json))
   }
 
   const apply = (e: Event): void => {
@@ -142,7 +169,7 @@ export function RequestLogPage({ api, route }: PageProps) {
         </div>
       </form>
       <p role="status" class="muted">
-        {loading ? 'Loading…' : `${rows.length} request${rows.length === 1 ? '' : 's'} shown, live${live > 0 ? ` (${live} new since opened)` : ''}.`}
+        {loading ? 'Loading…' : `${rows.length} request${rows.length === 1 ? '' : 's'} shown, ${streaming ? 'live' : 'reconnecting to the live stream'}${live > 0 ? ` (${live} new since opened)` : ''}.`}
       </p>
       {error !== null ? <p role="alert" class="error">{error}</p> : null}
       <table class="stack" aria-label="Request log">
@@ -186,7 +213,7 @@ export function RequestLogPage({ api, route }: PageProps) {
 const merge = (current: ReadonlyArray<RequestSummary>, more: ReadonlyArray<RequestSummary>): ReadonlyArray<RequestSummary> => {
   const byId = new Map<string, RequestSummary>()
   for (const r of [...current, ...more]) byId.set(r.id, r)
-  return [...byId.values()].sort((a, b) => (a.at === b.at ? compareIds(b.id, a.id) : a.at < b.at ? 1 : -1))
+  return [...byId.values()].sort((a, b) => (a.at === b.at ? compareIds(b.id, a.id) : a.at < b.at ? 1 : -1)).slice(0, MAX_ROWS)
 }
 
 const compareIds = (a: string, b: string): number => {
