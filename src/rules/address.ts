@@ -131,8 +131,6 @@ const FIELD_ORDER: ReadonlyArray<string> = [
   'contactPerson', 'email', 'openTime', 'closeTime', 'notes', ...ADDRESS_FLAGS,
 ]
 
-
-
 /**
  * The raw values of the fields the spec defines, taken from own properties only.
  *

@@ -384,7 +384,6 @@ export interface RawComponent {
   pieceCount?: unknown
 }
 
-
 /**
  * One pass over a component's own keys into a pre-shaped record (shared with the requests' fast path).
  *

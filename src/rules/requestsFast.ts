@@ -109,8 +109,6 @@ export const pickQuote = (b: JsonObject): RawQuote => {
   return r
 }
 
-
-
 /** The request-level formats (CRT-05, CRT-08). @internal */
 export const QUOTE_ID = /* @__PURE__ */ formatField(WIRE_FORMATS.quoteId)
 /** @internal */

@@ -9,6 +9,7 @@ import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import type { Violation } from '../../src/errors/violation.js'
 import { isDateTimeString } from '../../src/model/timestamps.js'
+import { isWellFormedWireText, isWellFormedWireTextByScan } from '../../src/internal/text.js'
 import { NOT_BLANK_WIRE_TEXT_FORMAT, WIRE_TEXT_FORMAT } from '../../src/model/patterns.js'
 import { normalizeAddress } from '../../src/rules/address.js'
 import { validateAppointmentRequirement } from '../../src/rules/appointment.js'
@@ -59,6 +60,21 @@ describe('ERR-01 wire text: one well-formed check, the same in the helper, the c
       }),
     )
     expect([isWireText(1), isWireText(null), isWireText(['a'])]).toEqual([false, false, false])
+  })
+  it('both ways of deciding it (the engine\'s isWellFormed and a search for U+0000; the regular-expression scan where the engine lacks it) agree with the oracle, on Latin-1 and two-byte strings of any length', () => {
+    // Latin-1 text (V8 stores it one byte per unit) and long strings with the bad unit anywhere
+    const latin1 = fc.string({ unit: fc.constantFrom('a', ' ', 'é', '\u0000', '\u00ff', '\u0001'), maxLength: 40 })
+    const long = fc.tuple(fc.string({ unit: 'grapheme-ascii', minLength: 50, maxLength: 300 }), fc.constantFrom(...UNITS), fc.nat()).map(([a, u, at]) => {
+      const i = at % (a.length + 1)
+      return `${a.slice(0, i)}${u}${a.slice(i)}`
+    })
+    expect(typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed).toBe('function') // Node 20: the native way is the one taken
+    fc.assert(
+      fc.property(fc.oneof(textArb, latin1, long, fc.string({ unit: 'binary', maxLength: 20 })), (s) => {
+        expect(isWellFormedWireText(s)).toBe(wellFormed(s))
+        expect(isWellFormedWireTextByScan(s)).toBe(wellFormed(s))
+      }),
+    )
   })
 
   it('ajv (unicodeRegExp, as JSON Schema 2020-12 reads a pattern) agrees with the validator on both patterns', () => {
