@@ -416,9 +416,16 @@ describe('the sandbox console in Chromium', () => {
     const before = (await call(first, 'GET', '/sandbox/clock')).json.offsetMs as number
     const { context, w } = await signedIn(first)
     const page = w.page
+    const quote = await call(first, 'POST', '/v1/shipper/quote', { pickupAddress: { zipCode: pickup.zipCode }, deliveryAddress: { zipCode: delivery.zipCode }, orderComponents: components })
+    expect(quote.status).toBe(200)
     await go(page, '#/clock', 'Clock')
+    // three days on, the new quote has expired (quoteExpiresAt): the preview lists it
+    await page.getByLabel('Days').fill('3')
+    await page.getByRole('region', { name: 'What this move changes' }).getByText(quote.json.id).waitFor({ state: 'visible', timeout: WAIT })
+    await page.getByLabel('Days').fill('')
     await page.getByLabel('Hours').fill('2')
     await page.getByRole('heading', { name: 'What this move changes' }).waitFor({ state: 'visible', timeout: WAIT })
+    await page.waitForFunction((id) => !(globalThis as any).document.querySelector('main').innerText.includes(id), quote.json.id, { timeout: WAIT })
     await page.getByRole('button', { name: 'Advance' }).click()
     await page.getByRole('status').filter({ hasText: 'Moved' }).waitFor({ state: 'visible', timeout: WAIT })
     const after = (await call(first, 'GET', '/sandbox/clock')).json
