@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import { defaultConfig } from 'shipper-rules'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { MAX_ROUNDS, result, runRuleProperty } from '../src/checks/support.js'
+import { MAX_ROUNDS, result, RuleBroken, runRuleProperty, runSteps } from '../src/checks/support.js'
 import { Http, judge, judgeProblem, renderDiffs, ruleRows, summaryOf, toJson, toJunit, toMarkdown, type CheckResult, type KitContext, type Report, type SentRequest } from '../src/index.js'
 
 let server: Server
@@ -146,6 +146,25 @@ describe('rule by rule', () => {
     expect(r.notReached).toEqual([{ rule: 'A-2', why: "the check stopped at a counterexample of A-1 before this rule's cases ran to their end" }])
     const rows = ruleRows([r], [], ['A-1', 'A-2', 'A-3'])
     expect(rows.map((x) => `${x.rule} ${x.status}`)).toEqual(['A-1 failed', 'A-2 not reached', 'A-3 not checked'])
+  })
+
+  test('a step runner (model and coverage runs) goes on after a counterexample: the next rounds cut short the runs that meet it again', async () => {
+    // each run sends one request per rule it touches; A departs for n over 80 (a run in five), B never
+    const ctx = ctxOf(20)
+    const step = (departsAlways: boolean) => async (c: { n: number; touchesB: boolean }) => {
+      await ctx.http.send({ method: 'GET', path: `/step/${c.n}`, headers: {}, credentials: 'main' })
+      if (departsAlways || c.n > 80) throw new RuleBroken('A-1', 'n at most 80', `n ${c.n}`)
+      if (c.touchesB) await ctx.http.send({ method: 'GET', path: '/step/b', headers: {}, credentials: 'main' })
+    }
+    const arbs: [fc.Arbitrary<{ n: number; touchesB: boolean }>] = [fc.record({ n: fc.integer({ min: 0, max: 100 }), touchesB: fc.boolean() })]
+    const some = await runSteps<[{ n: number; touchesB: boolean }]>(ctx, { name: 's', rules: ['A-1', 'B-1'] }, { arbs, step: step(false), runs: 20 })
+    expect(some.failures.map((f) => `${f.rule} ${f.actual}`)).toEqual(['A-1 n 81'])
+    expect(some.notReached).toEqual([])
+    expect(ruleRows([some], [], ['A-1', 'B-1']).map((x) => `${x.rule} ${x.status}`)).toEqual(['A-1 failed', 'B-1 passed'])
+    // A departs in every run: every later run is cut short at once, so B's cases never run to their end
+    const all = await runSteps<[{ n: number; touchesB: boolean }]>(ctx, { name: 's', rules: ['A-1', 'B-1'] }, { arbs, step: step(true), runs: 20 })
+    expect(all.failures.map((f) => f.rule)).toEqual(['A-1'])
+    expect(all.notReached).toEqual([{ rule: 'B-1', why: 'after the counterexample of A-1, 20 of 20 runs were cut short by it, so this rule\'s cases did not run to their end' }])
   })
 
   test('a rule one check passed and another did not reach is not reached: all its cases must have run', () => {

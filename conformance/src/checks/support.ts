@@ -308,14 +308,21 @@ export interface StepCheck {
   readonly startedAt?: number
 }
 
+/** Rounds runSteps runs after a counterexample, at most (and only while the check has sent under 3 times its first round's requests). */
+export const STEP_ROUNDS = 3
+
 /**
  * The kit's one runner of a property against a live server whose step throws at a departure (the
  * model-based runs and the coverage checks). `runs` runs of `step` over `arb` (after `examples`),
  * seeded by `ctx.seed`; the first departure (a RuleBroken) is shrunk by fast-check (at most
  * `shrinkRuns` further runs), and the failure carries the requests the shrunk run sent, after the
- * prelude. An exception that is not a RuleBroken (a transport error, an answer the kit cannot
- * read) is a failure of KIT-CRASH with its message; the budget or a 429 not waited out ends the
- * runs. The check's rules not failed are then not reached (result).
+ * prelude. Then, while rules of the check are neither failed nor finished, up to STEP_ROUNDS more
+ * rounds of fresh runs (the seed moved on, the request bound kept) in which a departure from a
+ * rule already failed ends that run quietly (cut short): a departure from another rule is its
+ * failure. When a round finds nothing new, the rules not failed are passed if at most half its
+ * runs were cut short, else not reached (their cases did not run to their end). An exception that
+ * is not a RuleBroken (a transport error, an answer the kit cannot read) is a failure of KIT-CRASH
+ * and ends it; the budget or a 429 not waited out ends the runs, the rules not failed not reached.
  */
 export const runSteps = async <T extends unknown[]>(
   ctx: KitContext,
@@ -332,33 +339,81 @@ export const runSteps = async <T extends unknown[]>(
 ): Promise<CheckResult> => {
   const first = check.startedAt ?? ctx.http.transcript.length
   const shrinkRuns = options.shrinkRuns ?? SHRINK_RUNS
-  let last: Failure | undefined
-  let afterFailure = -1
+  const notChecked = check.notChecked ?? []
+  const failed = new Map<RuleId, Failure>()
   let budget: string | false = false
-  const property = fc.asyncProperty(...(options.arbs as unknown as [fc.Arbitrary<unknown>]), async (...values: unknown[]) => {
-    if (budget !== false || afterFailure >= shrinkRuns) return true
-    if (afterFailure >= 0) afterFailure++
-    const start = ctx.http.transcript.length
-    try {
-      await options.step(...(values as T))
-      return true
-    } catch (e) {
-      if (e instanceof BudgetExhausted) {
-        budget = e.why
+  let stop: string | undefined
+  let firstRound = 0
+  let tally = { runs: 0, cut: 0 }
+  for (let round = 0; ; round++) {
+    let last: Failure | undefined
+    let afterFailure = -1
+    const counts = { runs: 0, cut: 0 }
+    const property = fc.asyncProperty(...(options.arbs as unknown as [fc.Arbitrary<unknown>]), async (...values: unknown[]) => {
+      if (budget !== false || afterFailure >= shrinkRuns) return true
+      if (afterFailure >= 0) afterFailure++
+      const start = ctx.http.transcript.length
+      try {
+        await options.step(...(values as T))
+        if (afterFailure < 0) counts.runs++
         return true
+      } catch (e) {
+        if (e instanceof BudgetExhausted) {
+          budget = e.why
+          return true
+        }
+        // a departure already reported: this run ends here, cut short
+        if (e instanceof RuleBroken && failed.has(e.rule)) {
+          if (afterFailure < 0) {
+            counts.runs++
+            counts.cut++
+          }
+          return true
+        }
+        const requests = [...(check.prelude ?? []), ...ctx.http.transcript.requests(start)]
+        last =
+          e instanceof RuleBroken
+            ? { rule: e.rule, check: check.name, expected: e.expected, actual: e.actual, requests }
+            : { rule: KIT_CRASH, check: check.name, expected: options.crash ?? 'an answer the check can judge', actual: `exception: ${e instanceof Error ? e.message : String(e)}`, requests }
+        if (afterFailure < 0) afterFailure = 0
+        throw e
       }
-      const requests = [...(check.prelude ?? []), ...ctx.http.transcript.requests(start)]
-      last =
-        e instanceof RuleBroken
-          ? { rule: e.rule, check: check.name, expected: e.expected, actual: e.actual, requests }
-          : { rule: KIT_CRASH, check: check.name, expected: options.crash ?? 'an answer the check can judge', actual: `exception: ${e instanceof Error ? e.message : String(e)}`, requests }
-      if (afterFailure < 0) afterFailure = 0
-      throw e
+    })
+    const examples = round === 0 ? ((options.examples ?? []) as unknown as Array<[unknown]>) : []
+    await fc.check(property, { numRuns: Math.max(1, options.runs) + examples.length, seed: (ctx.seed + round * 7919) | 0, examples, ...(options.unbiased === true ? { unbiased: true } : {}) })
+    if (round === 0) firstRound = Math.max(1, ctx.http.transcript.length - first)
+    tally = counts
+    const found = last as Failure | undefined
+    if (found === undefined) break
+    failed.set(found.rule, found)
+    if (budget !== false) break
+    if (found.rule === KIT_CRASH) {
+      stop = "the check crashed before this rule's cases ran to their end"
+      break
     }
-  })
-  const examples = (options.examples ?? []) as unknown as Array<[unknown]>
-  await fc.check(property, { numRuns: Math.max(1, options.runs) + examples.length, seed: ctx.seed, examples, ...(options.unbiased === true ? { unbiased: true } : {}) })
-  return result(ctx, check, first, last === undefined ? [] : [last], budget)
+    const open = check.rules.filter((r) => !failed.has(r) && !notChecked.some((n) => n.rule === r))
+    if (open.length === 0) break
+    if (round >= STEP_ROUNDS || ctx.http.transcript.length - first >= 3 * firstRound) {
+      stop = `the check stopped after ${failed.size} counterexample(s) (its bound) before this rule's cases ran to their end`
+      break
+    }
+  }
+  if (failed.size === 0) return result(ctx, check, first, [], budget)
+  const failures = [...failed.values()]
+  const why =
+    budget !== false ? `${budget} during the check`
+    : stop !== undefined ? stop
+    : tally.runs === 0 || tally.cut * 2 > tally.runs ? `after the counterexample of ${[...failed.keys()].join(', ')}, ${tally.cut} of ${tally.runs} runs were cut short by it, so this rule's cases did not run to their end`
+    : undefined
+  const notReached = why === undefined ? [] : check.rules.filter((r) => !failed.has(r) && !notChecked.some((n) => n.rule === r)).map((rule) => ({ rule, why }))
+  return {
+    check: check.name,
+    rules: check.rules.filter((r) => !notChecked.some((n) => n.rule === r) && !notReached.some((n) => n.rule === r)),
+    failures,
+    notChecked: [...notChecked],
+    notReached,
+    requests: ctx.http.transcript.length - first,
+  }
 }
 
 /**

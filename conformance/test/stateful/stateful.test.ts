@@ -35,7 +35,9 @@ const againstBroken = async (check: Check, breakage: Breakage, options: { contro
 /** The one failure of a result, which names `rule`, has requests, and prints as a curl script. */
 const expectCaught = (run: { result: CheckResult; ctx: KitContext }, rule: string): void => {
   const { result, ctx } = run
-  expect(result.failures.map((f) => f.rule)).toEqual([rule])
+  // the first counterexample is the rule's; the rounds after it (runSteps) may find more departures of the same server, each once
+  expect(result.failures[0]?.rule).toBe(rule)
+  expect(new Set(result.failures.map((f) => f.rule)).size).toBe(result.failures.length)
   const failure = result.failures[0]!
   expect(failure.requests.length).toBeGreaterThan(0)
   // the shrunk run's requests are the transcript's own request objects, in order
@@ -99,7 +101,10 @@ describe('each stateful check catches a server that breaks its rule', () => {
         return { ...r, body: Buffer.from(JSON.stringify(body)) }
       },
     }
-    expectCaught(await againstBroken(quoteThenCreate, dropQuote), 'CRT-05')
+    const run = await againstBroken(quoteThenCreate, dropQuote)
+    expectCaught(run, 'CRT-05')
+    // the quote ignored, an expired one is booked too: a later round may find QTE-02 as well (at the default runs it does), nothing else
+    expect(run.result.failures.map((f) => f.rule).filter((r) => r !== 'CRT-05' && r !== 'QTE-02')).toEqual([])
   })
 
   it('lifecycle: a server whose invoice refusal is 404 instead of 400 breaks INV-01', async () => {
