@@ -1,4 +1,4 @@
-// Small helpers the pages share: how an answer that failed is told, how a body is pretty-printed.
+// Small helpers the pages share: how an answer that failed is told, how untyped members are read.
 import type { Answer } from './types.js'
 
 /** A failed answer in one line: the ProblemDetail's title and detail when it is one, else the status and text. */
@@ -13,19 +13,6 @@ export const problemText = (answer: Answer): string => {
     if (text !== '') return `${answer.status} ${text}`
   }
   return `${answer.status} ${answer.text.slice(0, 300)}`
-}
-
-/** A body as text for a <pre>: JSON indented by two spaces, anything else as it came. */
-export const pretty = (body: string | null, contentType: string): string => {
-  if (body === null || body === '') return ''
-  if (/json/i.test(contentType) || /^\s*[[{]/.test(body)) {
-    try {
-      return JSON.stringify(JSON.parse(body), null, 2)
-    } catch {
-      return body
-    }
-  }
-  return body
 }
 
 /** The items array of a `{ items: [...] }` answer, or empty. */
