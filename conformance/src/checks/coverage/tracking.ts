@@ -50,20 +50,8 @@ export const liveTracking: Check = {
       const created = await ctx.http.send(post('/v1/shipper/shipment', createBody(ctx, lane, freight, { quoteId: quote.id, note: 'live tracking' })))
       expectAnswer('TRK-01', 'a valid create', created, 200)
       const n = encodeURIComponent(String(field('TRK-01', 'a created order', created, 'orderNumber')))
-      expectAnswer('TRK-01', 'confirm', await ctx.http.send(put(`/v1/shipper/shipment/${n}/confirm`)), 200)
-      for (const event of ['ACCEPT', 'ASSIGN', 'PICK_UP']) {
-        expectAnswer('TRK-01', `the carrier event ${event}`, await ctx.http.send(post(`/sandbox/orders/${n}/events`, { event })), 200)
-      }
-      // into the trip: a third of the way from the pickup to the predicted delivery (at least a minute)
-      const order = object((await ctx.http.send(get(`/sandbox/orders/${n}`))).json) ?? {}
-      const pickedUp = DateTime.fromISO(String(order['actualPickupAt']), { zone: 'utc' })
-      const predicted = DateTime.fromISO(String(order['predictedDeliveryAt']), { zone: 'utc' })
-      const minutes = pickedUp.isValid && predicted.isValid ? Math.max(1, Math.floor(predicted.diff(pickedUp).as('minutes') / 3)) : 60
-      expectAnswer('TRK-01', `POST /sandbox/clock {"minutes": ${minutes}}`, await ctx.http.send(post('/sandbox/clock', { minutes })), 200)
-
       const tracking = (include: string | undefined): Promise<Received> =>
         ctx.http.send(get(`/v1/shipper/shipment/${n}/tracking${include === undefined ? '' : `?include=${encodeURIComponent(include)}`}`))
-
       /** A location's center is valid GpsData at the company's now (TRK-02); a delayed one says why (TRK-04). */
       const judgeLocation = async (what: string, r: Received, mustBeDelayed: boolean): Promise<void> => {
         const location = object(object(r.json)?.['location'])
@@ -85,6 +73,25 @@ export const liveTracking: Check = {
           }
         }
       }
+
+      // before the pickup: no location unless asked; one asked for is no estimate yet, so a flagged one says why
+      const early = await tracking('location')
+      expectAnswer('TRK-01', 'the tracking of an order not picked up, with include=location', early, 200)
+      const earlyLocation = object(early.json)?.['location']
+      if (earlyLocation !== undefined && earlyLocation !== null) await judgeLocation('the tracking of an order not picked up, with include=location', early, false)
+      const bare = await tracking(undefined)
+      expectAnswer('TRK-01', 'the tracking of an order not picked up', bare, 200)
+      if (object(bare.json)?.['location'] !== undefined && object(bare.json)?.['location'] !== null) throw new RuleBroken('TRK-01', 'the tracking of an order not picked up, without include: no location (none was asked for)', describe(bare))
+      expectAnswer('TRK-01', 'confirm', await ctx.http.send(put(`/v1/shipper/shipment/${n}/confirm`)), 200)
+      for (const event of ['ACCEPT', 'ASSIGN', 'PICK_UP']) {
+        expectAnswer('TRK-01', `the carrier event ${event}`, await ctx.http.send(post(`/sandbox/orders/${n}/events`, { event })), 200)
+      }
+      // into the trip: a third of the way from the pickup to the predicted delivery (at least a minute)
+      const order = object((await ctx.http.send(get(`/sandbox/orders/${n}`))).json) ?? {}
+      const pickedUp = DateTime.fromISO(String(order['actualPickupAt']), { zone: 'utc' })
+      const predicted = DateTime.fromISO(String(order['predictedDeliveryAt']), { zone: 'utc' })
+      const minutes = pickedUp.isValid && predicted.isValid ? Math.max(1, Math.floor(predicted.diff(pickedUp).as('minutes') / 3)) : 60
+      expectAnswer('TRK-01', `POST /sandbox/clock {"minutes": ${minutes}}`, await ctx.http.send(post('/sandbox/clock', { minutes })), 200)
 
       // TRK-01: each include value, as the library reads it
       for (const include of INCLUDES) {
