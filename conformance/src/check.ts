@@ -26,6 +26,8 @@ export interface KitContext {
   readonly config: RulesConfig
   /** Where `config` came from (conformance/src/declared.ts). */
   readonly declaration: Declaration
+  /** Told of each failure as a runner finds it, before its check ends (the progress lines' failures so far). */
+  readonly onFailure?: (failure: Failure) => void
 }
 
 /**

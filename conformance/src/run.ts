@@ -95,6 +95,9 @@ export const runConformance = async (options: RunOptions): Promise<Report> => {
     marker,
     config: resolved.config,
     declaration: resolved.declaration,
+    onFailure: () => {
+      live += 1
+    },
   }
   const all = options.checks ?? [...STATELESS_CHECKS.filter((c) => c !== authMatrix), ...BOUNDARY_CHECKS, ...STATEFUL_CHECKS, ...COVERAGE_CHECKS, authMatrix]
   const chosen = [...all.filter((check) => selected(check, options.only)), ...(options.checks === undefined ? [problemDetails] : [])]
@@ -103,11 +106,14 @@ export const runConformance = async (options: RunOptions): Promise<Report> => {
   const totalRules = new Set(chosen.flatMap((c) => c.rules))
   const ended = new Set<Check>()
   const rulesDone = (): number => [...totalRules].filter((rule) => chosen.every((c) => ended.has(c) || !c.rules.includes(rule))).length
-  const failuresSoFar = (): number => results.reduce((n, r) => n + r.failures.length, 0)
+  // the failures of the checks that ended, and those the running check's runner reported so far
+  let live = 0
+  const failuresSoFar = (): number => results.reduce((n, r) => n + r.failures.length, 0) + live
   const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`
   const status = (): string => `${rulesDone()}/${totalRules.size} rules done, ${http.count} requests, ${failuresSoFar()} failure(s) so far, ${elapsed()}`
   log(`shipper-rules-conformance ${options.baseUrl}: ${chosen.length} checks, ${totalRules.size} rules, ${runs} runs a property, seed ${seed}`)
   const runOne = async (check: Check): Promise<void> => {
+    live = 0
     const ticker = setInterval(() => log(`  … ${check.name}: ${status()}`), Math.max(100, options.progressEveryMs ?? PROGRESS_EVERY_MS))
     ticker.unref()
     try {
@@ -130,6 +136,7 @@ export const runConformance = async (options: RunOptions): Promise<Report> => {
     log(`- ${check.name} …`)
     try {
       const r = await check.run(ctx)
+      live = 0
       results.push(r)
       ended.add(check)
       log(`- ${check.name}: ${r.failures.length} failure(s), ${r.requests} requests, ${((Date.now() - t0) / 1000).toFixed(1)} s; ${status()}`)

@@ -85,10 +85,13 @@ test('progress: a line at the start, at each check start and end, and ticks whil
   // a check that ends only once a progress tick was printed during it (a signal, not a time)
   const waits: Check = {
     name: 'waits for a tick',
-    rules: ['QTE-01'],
+    rules: ['QTE-01', 'QTE-03'],
     run: async (ctx) => {
+      // a runner reports a failure as it finds it: the ticks count it before the check ends
+      const failure = { rule: 'QTE-03', check: 'waits for a tick', expected: 'x', actual: 'y', requests: [] }
+      ctx.onFailure?.(failure)
       await Promise.race([tick, new Promise((resolve) => setTimeout(resolve, limitMs(10_000)))])
-      return { check: 'waits for a tick', rules: ['QTE-01'], failures: [], notChecked: [], requests: ctx.http.count }
+      return { check: 'waits for a tick', rules: ['QTE-01', 'QTE-03'], failures: [failure], notChecked: [], requests: ctx.http.count }
     },
   }
   const report = await runConformance({
@@ -102,12 +105,12 @@ test('progress: a line at the start, at each check start and end, and ticks whil
       if (l.includes('… waits for a tick:')) sawTick()
     },
   })
-  expect(lines.some((l) => /^shipper-rules-conformance http:\/\/127\.0\.0\.1:\d+: 1 checks, 1 rules, 25 runs a property, seed \d+$/.test(l)), lines.join('\n')).toBe(true)
+  expect(lines.some((l) => /^shipper-rules-conformance http:\/\/127\.0\.0\.1:\d+: 1 checks, 2 rules, 25 runs a property, seed \d+$/.test(l)), lines.join('\n')).toBe(true)
   expect(lines).toContain('- waits for a tick …')
   const ticks = lines.filter((l) => l.startsWith('  … waits for a tick: '))
   expect(ticks.length).toBeGreaterThan(0)
-  expect(ticks[0]).toMatch(/0\/1 rules done, 0 requests, 0 failure\(s\) so far, \d+\.\d s$/)
-  expect(lines.at(-1)).toMatch(/^- waits for a tick: 0 failure\(s\), 0 requests, \d+\.\d s; 1\/1 rules done/)
+  expect(ticks[0]).toMatch(/0\/2 rules done, 0 requests, 1 failure\(s\) so far, \d+\.\d s$/)
+  expect(lines.at(-1)).toMatch(/^- waits for a tick: 1 failure\(s\), 0 requests, \d+\.\d s; 2\/2 rules done, 0 requests, 1 failure\(s\) so far/)
   expect(report.rules.find((r) => r.rule === 'QTE-01')?.status).toBe('passed')
   expect(answered).toBeGreaterThan(0)
 })

@@ -386,6 +386,7 @@ export const runSteps = async <T extends unknown[]>(
     const found = last as Failure | undefined
     if (found === undefined) break
     failed.set(found.rule, found)
+    ctx.onFailure?.(found)
     if (budget !== false) break
     if (found.rule === KIT_CRASH) {
       stop = "the check crashed before this rule's cases ran to their end"
@@ -622,7 +623,9 @@ export const runRuleProperty = async <I>(ctx: KitContext, p: RuleProperty<I>): P
         }
       }
     }
-    failed.set(shrunk.found.rule, { rule: shrunk.found.rule, check: p.name, expected: shrunk.found.expected, actual: shrunk.found.actual, requests: [...(p.prelude ?? []), ...shrunk.requests] })
+    const failure: Failure = { rule: shrunk.found.rule, check: p.name, expected: shrunk.found.expected, actual: shrunk.found.actual, requests: [...(p.prelude ?? []), ...shrunk.requests] }
+    failed.set(failure.rule, failure)
+    ctx.onFailure?.(failure)
   }
   const why =
     stop !== undefined ? `${stop} during the check`
