@@ -25,11 +25,11 @@ const isDigit = (c: number): boolean => c >= 48 && c <= 57
  * dropped, as luxon drops them.
  */
 export const instantOf = (s: string): number => {
-  const minutes = ((daysFromCivil(digits(s, 0, 4), digits(s, 5, 2), digits(s, 8, 2)) * 24 + digits(s, 11, 2)) * 60) + digits(s, 14, 2)
+  const minutes = ((daysFromCivil(two(s, 0) * 100 + two(s, 2), two(s, 5), two(s, 8)) * 24 + two(s, 11)) * 60) + two(s, 14)
   let i = 16
   let ms = 0
   if (s.charCodeAt(i) === 58) {
-    ms = digits(s, 17, 2) * 1000
+    ms = two(s, 17) * 1000
     i = 19
     if (s.charCodeAt(i) === 46) {
       // milliseconds: the first three fraction digits, missing ones read as 0; the rest dropped
@@ -47,14 +47,10 @@ export const instantOf = (s: string): number => {
   if (s.charCodeAt(i) !== 90) {
     const sign = s.charCodeAt(i) === 45 ? -1 : 1
     const colon = s.charCodeAt(i + 3) === 58 ? 1 : 0
-    offset = sign * (digits(s, i + 1, 2) * 60 + digits(s, i + 3 + colon, 2))
+    offset = sign * (two(s, i + 1) * 60 + two(s, i + 3 + colon))
   }
   return (minutes - offset) * 60_000 + ms
 }
 
-/** The number written by the `count` decimal digits of `s` at `at` (they are known to be digits). */
-const digits = (s: string, at: number, count: number): number => {
-  let n = 0
-  for (let k = at; k < at + count; k++) n = n * 10 + (s.charCodeAt(k) - 48)
-  return n
-}
+/** The number written by the two decimal digits of `s` at `at` (they are known to be digits). */
+const two = (s: string, at: number): number => (s.charCodeAt(at) - 48) * 10 + s.charCodeAt(at + 1) - 48

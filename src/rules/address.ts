@@ -159,6 +159,8 @@ export interface RawAddress {
   insideRequired?: unknown
 }
 
+const hasOwn = Object.prototype.hasOwnProperty
+
 /**
  * One pass over the own keys; fields the spec does not define are skipped, inherited ones
  * (a polluted prototype, Object.create(…)) never seen. Shared with the requests' fast path.
@@ -176,9 +178,8 @@ export const pickAddress = (a: JsonObject): RawAddress => {
     insideRequired: undefined,
   }
   // Dispatched on the key's length first: at most three comparisons per key.
-  const keys = Object.keys(a)
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!
+  for (const key in a) {
+    if (!hasOwn.call(a, key)) continue
     switch (key.length) {
       case 4: if (key === 'name') r.name = a[key]; else if (key === 'city') r.city = a[key]; break
       case 5: if (key === 'state') r.state = a[key]; else if (key === 'email') r.email = a[key]; else if (key === 'notes') r.notes = a[key]; break

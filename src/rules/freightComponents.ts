@@ -384,6 +384,8 @@ export interface RawComponent {
   pieceCount?: unknown
 }
 
+const hasOwn = Object.prototype.hasOwnProperty
+
 /**
  * One pass over a component's own keys into a pre-shaped record (shared with the requests' fast path).
  *
@@ -396,9 +398,8 @@ export const pickComponent = (a: JsonObject): RawComponent => {
     pieceCount: undefined,
   }
   // Dispatched on the key's length first: at most two comparisons per key.
-  const keys = Object.keys(a)
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!
+  for (const key in a) {
+    if (!hasOwn.call(a, key)) continue
     switch (key.length) {
       case 8: if (key === 'nmfcCode') r.nmfcCode = a[key]; break
       case 10: if (key === 'dimensions') r.dimensions = a[key]; else if (key === 'pieceCount') r.pieceCount = a[key]; break

@@ -59,6 +59,9 @@ export const pickCreate = (b: JsonObject): RawCreate => {
     poNumber: undefined, refNumber: undefined, instructions: undefined, referenceNumbers: undefined, requiredPickupDate: undefined,
     requiredDeliveryBy: undefined, appointments: undefined, shipperDispatch: undefined,
   }
+  // By Object.keys rather than for-in: a body is often in dictionary mode (a server deleted a key
+  // from it, as the benchmark deletes companyId), where for-in filters every key again; Object.keys
+  // was faster on both kinds of body (the smaller nested objects keep for-in, faster there).
   // Dispatched on the key's length first: at most three comparisons per key.
   const keys = Object.keys(b)
   for (let i = 0; i < keys.length; i++) {
@@ -88,6 +91,8 @@ export interface RawQuote {
   customerReference: unknown
 }
 
+const hasOwn = Object.prototype.hasOwnProperty
+
 /**
  * One pass over a quote body's own keys into a pre-shaped record, dispatched on the key's length.
  *
@@ -95,9 +100,8 @@ export interface RawQuote {
  */
 export const pickQuote = (b: JsonObject): RawQuote => {
   const r: RawQuote = { pickupAddress: undefined, deliveryAddress: undefined, orderComponents: undefined, requiredPickupDate: undefined, shipmentMode: undefined, customerReference: undefined }
-  const keys = Object.keys(b)
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!
+  for (const key in b) {
+    if (!hasOwn.call(b, key)) continue
     switch (key.length) {
       case 12: if (key === 'shipmentMode') r.shipmentMode = b[key]; break
       case 13: if (key === 'pickupAddress') r.pickupAddress = b[key]; break
