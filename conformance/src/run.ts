@@ -84,6 +84,8 @@ export const runConformance = async (options: RunOptions): Promise<Report> => {
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
     ...(options.rate === undefined ? {} : { rate: options.rate }),
   })
+  // a line at once, before anything is asked of the server (never silent)
+  log(`shipper-rules-conformance ${options.baseUrl}: starting (seed ${seed}); reading the server's declared configuration …`)
   const resolved = await resolveDeclaration({ baseUrl: options.baseUrl, ...(options.config === undefined ? {} : { config: options.config }), ...(options.configFile === undefined ? {} : { configFile: options.configFile }) })
   ;(options.log ?? (() => undefined))(`rules configuration: ${resolved.declaration.source}, ${resolved.declaration.note}`)
   const ctx: KitContext = {
