@@ -2,6 +2,7 @@
 // examplesMock.ts: no business logic, no credential checked), the kit at its defaults reports
 // almost every rule failed, and none passed whose answer such a server cannot know: a rule is
 // passed only when its own cases ran to their end and held.
+import { limitMs } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { KIT_CRASH, runConformance } from '../src/index.js'
 import { startExamplesMock, type ExamplesMock } from './support/examplesMock.js'
@@ -40,8 +41,12 @@ test('the examples mock answers from the document: a quote example for any quote
 })
 
 test('at its defaults, the kit against the examples mock: almost every rule fails, none passes that the mock cannot know', async () => {
-  const lines: string[] = []
-  const report = await runConformance({ baseUrl: mock.baseUrl, token: 'any-token', apiKey: 'any-key', seed: 33, log: (l) => lines.push(l) })
+  const started = Date.now()
+  const lines: Array<{ at: number; text: string }> = []
+  const report = await runConformance({ baseUrl: mock.baseUrl, token: 'any-token', apiKey: 'any-key', seed: 33, log: (text) => lines.push({ at: Date.now() - started, text }) })
+  // never silent: the first progress line at once
+  expect(lines[0]?.at).toBeLessThan(limitMs(5000))
+  expect(lines[0]?.text).toMatch(/^shipper-rules-conformance http:\/\/127\.0\.0\.1:\d+: starting \(seed 33\)/)
   const by = (s: string): string[] => report.rules.filter((r) => r.status === s).map((r) => r.rule)
   console.log(`examples mock: ${by('passed').length} passed, ${by('failed').length} failed, ${by('not reached').length} not reached, ${by('not checked').length} not checked; ${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s`)
   // the kit itself never crashed on the mock's answers
