@@ -19,6 +19,10 @@
 //   DATABASE_URL=postgres://user@127.0.0.1:5432/db node scripts/load.mjs      (PostgreSQL; add
 //       --databases postgres,pglite to run both and print PGlite's ratio to PostgreSQL)
 //   LOAD_NODE_FLAGS='--cpu-prof --cpu-prof-dir=prof' node scripts/load.mjs   (profile the sandbox)
+//   … --before-bin /tmp/before/sandbox/bin/shipper-rules-sandbox.js   (another build on PGlite too, as `pglite-before`)
+//
+// It also prints each server's start time (PGlite: on a fresh directory, so a first start) and its
+// resident memory idle after setup, idle after the load, and at its peak.
 //
 // --request-log: the sandbox with its console request log on (the default: 1,000 requests kept per
 // company), off (--request-log-limit 0), or both side by side (each database twice: `postgres` with
@@ -55,6 +59,7 @@ const { values } = parseArgs({
     peer: { type: 'string', default: 'prism' },
     json: { type: 'string' },
     'request-log': { type: 'string', default: 'on' },
+    'before-bin': { type: 'string' },
   },
 })
 if (!['on', 'off', 'both'].includes(values['request-log'])) throw new Error('--request-log: on, off or both')
@@ -71,8 +76,12 @@ if (!['prism', 'none'].includes(values.peer)) throw new Error('--peer: prism or 
 const databaseUrl = process.env['DATABASE_URL']
 const haveUrl = databaseUrl !== undefined && databaseUrl !== ''
 const databases = (values.databases ?? (haveUrl ? 'postgres' : 'pglite')).split(',').filter((d) => d !== '')
+// --before-bin FILE: another build's bin/shipper-rules-sandbox.js (say a `git worktree` of the commit
+// before a change, built), run on PGlite as the target `pglite-before`, beside the others
+if (values['before-bin'] !== undefined && !databases.includes('pglite-before')) databases.push('pglite-before')
 for (const d of databases) {
-  if (!['pglite', 'postgres'].includes(d)) throw new Error('--databases: pglite and/or postgres')
+  if (!['pglite', 'postgres', 'pglite-before'].includes(d)) throw new Error('--databases: pglite and/or postgres')
+  if (d === 'pglite-before' && values['before-bin'] === undefined) throw new Error('pglite-before needs --before-bin')
   if (d === 'postgres' && !haveUrl) throw new Error('--databases postgres needs DATABASE_URL')
 }
 
@@ -97,6 +106,35 @@ const statOf = (pid) => {
 const cpuMs = (pid) => {
   const f = statOf(pid)
   return f === undefined ? undefined : ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK
+}
+/** Resident memory in MiB of a process and its live children (a worker thread is in the process), or undefined. */
+const rssMiB = (root) => {
+  const kb = (pid, field) => {
+    try {
+      const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+      return m === null ? 0 : Number(m[1])
+    } catch {
+      return undefined
+    }
+  }
+  const own = kb(root, 'VmRSS')
+  if (own === undefined) return undefined
+  let total = own
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    const c = statOf(name)
+    if (c !== undefined && Number(c[1]) === root) total += kb(name, 'VmRSS') ?? 0
+  }
+  return Math.round(total / 1024)
+}
+/** The peak resident memory (VmHWM) of a process in MiB. */
+const peakMiB = (pid) => {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return m === null ? undefined : Math.round(Number(m[1]) / 1024)
+  } catch {
+    return undefined
+  }
 }
 /** CPU milliseconds of a process tree root: itself, its reaped children (cutime + cstime) and its live children. */
 const treeMs = (root) => {
@@ -143,21 +181,25 @@ const withParams = (url, params) => {
 const startSandbox = async (database, log = 'on') => {
   const onPostgres = database === 'postgres'
   const schema = `sbx_load_${randomBytes(4).toString('hex')}`
-  const dataDir = onPostgres ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-load-'))
+  // PGlite: a directory that does not exist yet, so that the server's start is a first start
+  const dataDir = onPostgres ? undefined : join(mkdtempSync(join(tmpdir(), 'sandbox-load-')), 'data')
   const storeOptions = onPostgres ? { databaseUrl, schema } : { dataDir }
-  // creates the schema (PostgreSQL) and runs the migrations before the server starts
-  await (await openStore(storeOptions)).close()
+  // creates the schema and runs the migrations before the server starts (PostgreSQL)
+  if (onPostgres) await (await openStore(storeOptions)).close()
   const env = { ...process.env, SANDBOX_OPERATOR_TOKEN: operatorToken }
   // application_name: how the benchmark finds the server's backends in pg_stat_activity
   if (onPostgres) env['DATABASE_URL'] = withParams(databaseUrl, { options: `-c search_path=${schema}`, application_name: schema })
   else delete env['DATABASE_URL']
   // LOAD_NODE_FLAGS: node flags for the server process, e.g. '--cpu-prof --cpu-prof-dir=prof' to profile it
   const nodeFlags = (process.env['LOAD_NODE_FLAGS'] ?? '').split(' ').filter((f) => f !== '')
-  const started = await startSandboxCli({ env, nodeFlags, ...(log === 'off' ? { args: ['--request-log-limit', '0'] } : {}), ...(dataDir !== undefined ? { dataDir } : {}) })
+  const startedAt = process.hrtime.bigint()
+  const bin = database === 'pglite-before' ? values['before-bin'] : undefined
+  const started = await startSandboxCli({ env, nodeFlags, ...(bin !== undefined ? { bin } : {}), ...(log === 'off' ? { args: ['--request-log-limit', '0'] } : {}), ...(dataDir !== undefined ? { dataDir } : {}) })
+  const startMs = Number(process.hrtime.bigint() - startedAt) / 1e6
   const { child, baseUrl: base } = started
   children.push(child)
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`refusing to load anything but 127.0.0.1: ${base}`)
-  return { name: log === 'off' ? `${database}-nolog` : database, kind: 'sandbox', database, base, child, schema, dataDir, storeOptions, onPostgres }
+  return { name: log === 'off' ? `${database}-nolog` : database, kind: 'sandbox', database, base, child, schema, dataDir: dataDir === undefined ? undefined : dirname(dataDir), storeOptions, onPostgres, startMs }
 }
 
 /** `prism mock` of the library's OpenAPI document, logging errors only. */
@@ -428,6 +470,9 @@ try {
   const order = mock !== undefined ? [mock, ...targets] : [...targets]
   const states = new Map()
   for (const t of order) states.set(t, await prepare(t))
+  // idle resident memory: after setup, every target idle for 2 s
+  await new Promise((r) => setTimeout(r, 2_000))
+  const memory = new Map(order.map((t) => [t, { idleMiB: rssMiB(t.child.pid) }]))
 
   // each scenario: a warm-up per target, then `rounds` slices of duration/rounds seconds per
   // target, taking turns (mock, sandbox, …, mock, sandbox, …), so that a change in the machine's
@@ -440,7 +485,9 @@ try {
     for (const t of order) results.push(aggregate(t, scenario, slices.get(t)))
   }
 
-  // ---- after: stop the servers, then look in each database ----
+  // ---- after: memory at the end (idle again, and the peak), then stop the servers and look in each database ----
+  await new Promise((r) => setTimeout(r, 2_000))
+  for (const t of order) Object.assign(memory.get(t), { afterMiB: rssMiB(t.child.pid), peakMiB: peakMiB(t.child.pid) })
   for (const t of order) await stop(t.child)
   const checks = {}
   for (const t of targets) {
@@ -496,6 +543,7 @@ try {
     }
     const pg = rs.find((r) => r.target === 'postgres')
     const lite = rs.find((r) => r.target === 'pglite')
+    const before = rs.find((r) => r.target === 'pglite-before')
     const sr = (ratios[scenario] = {})
     if (mockResult !== undefined) {
       for (const r of rs.filter((x) => x !== mockResult)) {
@@ -508,7 +556,13 @@ try {
     }
     if (pg !== undefined && lite !== undefined) {
       sr.pgliteToPostgres = lite.requestsPerSecond / pg.requestsPerSecond
-      lines.push(`pglite / postgres: requests/s ${ratio(lite.requestsPerSecond, pg.requestsPerSecond)}`)
+      sr.pgliteToPostgresP99 = lite.latencyMs.p99 / pg.latencyMs.p99
+      lines.push(`pglite / postgres: requests/s ${ratio(lite.requestsPerSecond, pg.requestsPerSecond)}, p99 ${ratio(lite.latencyMs.p99, pg.latencyMs.p99)}`)
+    }
+    if (pg !== undefined && before !== undefined) {
+      sr.pgliteBeforeToPostgres = before.requestsPerSecond / pg.requestsPerSecond
+      sr.pgliteBeforeToPostgresP99 = before.latencyMs.p99 / pg.latencyMs.p99
+      lines.push(`pglite-before / postgres: requests/s ${ratio(before.requestsPerSecond, pg.requestsPerSecond)}, p99 ${ratio(before.latencyMs.p99, pg.latencyMs.p99)}`)
     }
     for (const r of rs) {
       const off = rs.find((x) => x.target === `${r.target}-nolog`)
@@ -518,6 +572,11 @@ try {
     }
     for (const r of rs) if (Object.keys(r.statusCodes).some((k) => !k.startsWith('2'))) lines.push(`  ${r.target} status codes: ${JSON.stringify(r.statusCodes)}`)
   }
+  lines.push('', 'start and memory (resident, MiB, the process with its children; start: spawn to the ready line, PGlite on a fresh directory):')
+  for (const t of order) {
+    const m = memory.get(t)
+    lines.push(`  ${t.name.padEnd(16)} start ${t.startMs === undefined ? '—' : `${(t.startMs / 1000).toFixed(1)} s`}, idle after setup ${fmt(m.idleMiB, 0)}, idle after the load ${fmt(m.afterMiB, 0)}, peak ${fmt(m.peakMiB, 0)}`)
+  }
   lines.push('', 'integrity (after the servers stopped):')
   for (const [name, c] of Object.entries(checks)) {
     lines.push(`  ${name}: creates acknowledged ${c.acknowledged}, lost ${c.lost}, duplicated ${c.duplicated}, stored never acknowledged ${c.unacknowledged} (cut off when a run's time ran out); keys missing ${c.keysMissing}, naming another order ${c.keysNamingOtherOrders}, of missing orders ${c.keysOfMissingOrders}; confirms acknowledged ${c.confirmed}, not CONFIRMED ${c.confirmedNotConfirmed}`)
@@ -525,7 +584,7 @@ try {
   lines.push(`(${Math.round((Date.now() - started) / 1000)} s in all)`, '')
   process.stdout.write(lines.join('\n'))
   if (values.json !== undefined) {
-    writeFileSync(values.json, `${JSON.stringify({ node: process.version, loadAverage: load, connections, durationSeconds: duration, rounds, warmupSeconds: warmup, peer: mock?.name ?? null, results, ratios, integrity: checks }, null, 2)}\n`)
+    writeFileSync(values.json, `${JSON.stringify({ node: process.version, loadAverage: load, connections, durationSeconds: duration, rounds, warmupSeconds: warmup, peer: mock?.name ?? null, results, ratios, memory: Object.fromEntries(order.map((t) => [t.name, { startMs: t.startMs ?? null, ...memory.get(t) }])), integrity: checks }, null, 2)}\n`)
   }
   const sandboxResults = results.filter((r) => r.target !== mock?.name)
   const failed = Object.values(checks).some((c) => c.lost > 0 || c.duplicated > 0 || c.keysMissing > 0 || c.keysNamingOtherOrders > 0 || c.keysOfMissingOrders > 0 || c.confirmedNotConfirmed > 0) || sandboxResults.some((r) => r.errors > 0 || r.non2xx > 0)

@@ -2,10 +2,13 @@
 // behaviour on embedded PostgreSQL (PGlite, in a data directory that survives a restart) and on a
 // PostgreSQL server (`pg` Pool, when DATABASE_URL is set).
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { fork } from 'node:child_process'
+import { Worker } from 'node:worker_threads'
 import { lockDataDir } from './dataDirLock.js'
+import type { PgliteRequest, PgliteResponse, PgliteWorkerData, SerializedError } from './pgliteWorker.js'
 
 export { DataDirectoryInUseError } from './dataDirLock.js'
 
@@ -46,29 +49,117 @@ export const openStore = async (options: StoreOptions): Promise<Store> => {
 /** A PGlite data directory given as `file://…` or a path; undefined for one that lives in memory only. */
 const directoryOf = (dataDir: string): string | undefined => (dataDir.startsWith('file://') ? fileURLToPath(dataDir) : /^[a-z]+:\/\//.test(dataDir) ? undefined : dataDir)
 
+/**
+ * A compiled module next to this one (dist/db/…js); run from the TypeScript sources (the tests),
+ * the built one.
+ */
+const builtBeside = (file: string): URL => {
+  const beside = new URL(`./${file}`, import.meta.url)
+  return existsSync(fileURLToPath(beside)) ? beside : new URL(`../../dist/db/${file}`, import.meta.url)
+}
+
+/** initdb on `directory`, in a child process (pgliteInit.ts) that ends with this one. */
+const initPglite = (directory: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(builtBeside('pgliteInit.js')), [directory], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+    let stderr = ''
+    let failed: string | undefined
+    child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-2000)))
+    child.on('message', (m: { failed?: string }) => void (failed ??= m.failed))
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`could not create the PGlite data directory ${directory}: ${failed ?? (stderr.trim() || `exit ${code}`)}`))))
+  })
+
+/** The worker's error again as an Error with the same message, name and fields (`code`, …). */
+const revive = (e: SerializedError): Error => Object.assign(new Error(e.message), e.fields, { name: e.name })
+
+/**
+ * A worker running PGlite on `dataDir` (see pgliteWorker.ts), once it said it is ready: `send`
+ * posts a request and resolves with its answer; when the worker ends (closed, or died) every
+ * request waiting and every later one fails with a "connection lost" error (isDatabaseUnavailable).
+ */
+const startPgliteWorker = async (dataDir: string) => {
+  const worker = new Worker(builtBeside('pgliteWorker.js'), { workerData: { dataDir } satisfies PgliteWorkerData })
+  const waiting = new Map<number, { resolve: (r: PgliteResponse) => void; reject: (e: Error) => void }>()
+  let nextId = 1
+  let gone: Error | undefined
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (m: PgliteResponse) => {
+      if (m.id === 0) {
+        if ('failed' in m) reject(revive(m.failed))
+        else resolve()
+        return
+      }
+      const w = waiting.get(m.id)
+      waiting.delete(m.id)
+      if (w === undefined) return
+      if ('error' in m) w.reject(revive(m.error))
+      else w.resolve(m)
+    })
+    const end = (why: string) => {
+      gone ??= Object.assign(new Error(`the embedded database's connection was lost: ${why}`), { code: '57P02' })
+      reject(gone)
+      for (const w of waiting.values()) w.reject(gone)
+      waiting.clear()
+    }
+    worker.once('error', (e) => end(e.message))
+    worker.once('exit', (code) => end(`its worker ended (${code})`))
+  })
+  await ready
+  return {
+    send: (request: DistributiveOmit<PgliteRequest, 'id'>): Promise<PgliteResponse> =>
+      new Promise((resolve, reject) => {
+        if (gone !== undefined) return reject(gone)
+        const id = nextId++
+        waiting.set(id, { resolve, reject })
+        worker.postMessage({ ...request, id })
+      }),
+    exited,
+    terminate: () => worker.terminate(),
+  }
+}
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
 const openPglite = async (dataDir: string): Promise<Store> => {
-  const { PGlite } = await import('@electric-sql/pglite')
   // one process per directory (see dataDirLock.ts): taken before PGlite reads it, released after it wrote it back
   const directory = directoryOf(dataDir)
   const lock = directory === undefined ? undefined : await lockDataDir(directory)
-  let db
+  let db: Awaited<ReturnType<typeof startPgliteWorker>>
   try {
-    db = await PGlite.create(dataDir)
+    // a fresh directory: initdb in a process of its own, whose memory goes with it (see pgliteInit.ts)
+    if (directory !== undefined && !existsSync(join(directory, 'PG_VERSION'))) await initPglite(directory)
+    db = await startPgliteWorker(dataDir)
   } catch (e) {
     lock?.release()
     throw e
   }
+  const rowsOf = async <T>(request: DistributiveOmit<PgliteRequest, 'id'>): Promise<T[]> => ((await db.send(request)) as { rows?: T[] }).rows ?? []
+  let closing: Promise<void> | undefined
   return {
     kind: 'pglite',
-    query: async <T>(sql: string, params: ReadonlyArray<unknown> = []) => (await db.query<T>(sql, [...params])).rows,
-    transaction: (fn) => db.transaction((tx) => fn({ query: async <T>(sql: string, params: ReadonlyArray<unknown> = []) => (await tx.query<T>(sql, [...params])).rows })),
-    close: async () => {
+    query: <T>(sql: string, params: ReadonlyArray<unknown> = []) => rowsOf<T>({ op: 'query', sql, params: [...params] }),
+    transaction: async (fn) => {
+      const { tx } = (await db.send({ op: 'begin' })) as { tx: number }
+      let result
       try {
-        await db.close()
-      } finally {
-        lock?.release()
+        result = await fn({ query: <T>(sql: string, params: ReadonlyArray<unknown> = []) => rowsOf<T>({ op: 'query', sql, params: [...params], tx }) })
+      } catch (e) {
+        await db.send({ op: 'end', tx, commit: false }).catch(() => undefined)
+        throw e
       }
+      await db.send({ op: 'end', tx, commit: true })
+      return result
     },
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await db.send({ op: 'close' }).catch(() => undefined)
+          await db.exited
+        } finally {
+          lock?.release()
+        }
+      })()),
   }
 }
 
