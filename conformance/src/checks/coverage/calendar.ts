@@ -130,7 +130,7 @@ const aroundCloseTime = async (ctx: KitContext): Promise<void> => {
     if (!wants.some((w) => judge(w, got).length === 0)) {
       throw new RuleBroken(
         'QTE-04',
-        `a quote picked up now (the company clock, between ${lo.toISO()} and ${hi.toISO()}, the ${edge} ${sameDay.toFormat('HH:mm')} in ${deliveryZone}): the ETA ${String(days)} business day(s) later at the close time (estimateDelivery)\n${renderDiffs(judge(wants[0], got))}`,
+        `a quote picked up now (the company clock, between ${lo.toISO()} and ${hi.toISO()}, the ${edge} ${sameDay.toFormat('HH:mm')} in ${deliveryZone}; declared calendar ${zone} with holidays ${JSON.stringify(ctx.config.businessDays.holidays)}): the ETA ${String(days)} business day(s) later at the close time (estimateDelivery)\n${renderDiffs(judge(wants[0], got))}`,
         describe(r),
       )
     }
