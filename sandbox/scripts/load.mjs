@@ -43,6 +43,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { startSandbox as startSandboxCli } from 'shipper-rules-testkit'
@@ -193,8 +194,9 @@ const startSandbox = async (database, log = 'on') => {
   // LOAD_NODE_FLAGS: node flags for the server process, e.g. '--cpu-prof --cpu-prof-dir=prof' to profile it
   const nodeFlags = (process.env['LOAD_NODE_FLAGS'] ?? '').split(' ').filter((f) => f !== '')
   const startedAt = process.hrtime.bigint()
-  const bin = database === 'pglite-before' ? values['before-bin'] : undefined
-  const started = await startSandboxCli({ env, nodeFlags, ...(bin !== undefined ? { bin } : {}), ...(log === 'off' ? { args: ['--request-log-limit', '0'] } : {}), ...(dataDir !== undefined ? { dataDir } : {}) })
+  // this script's own build (not the testkit's default), or --before-bin's
+  const bin = database === 'pglite-before' ? values['before-bin'] : fileURLToPath(new URL('../bin/shipper-rules-sandbox.js', import.meta.url))
+  const started = await startSandboxCli({ env, nodeFlags, bin, ...(log === 'off' ? { args: ['--request-log-limit', '0'] } : {}), ...(dataDir !== undefined ? { dataDir } : {}) })
   const startMs = Number(process.hrtime.bigint() - startedAt) / 1e6
   const { child, baseUrl: base } = started
   children.push(child)
