@@ -18,7 +18,7 @@ import { ADDRESS_FLAGS } from '../model/addressFields.js'
 import { WIRE_FORMATS } from '../model/patterns.js'
 import { unreadableResult } from '../errors/unreadable.js'
 import { canonicalTerritory, classifyCountry, isRequestState, type ServedCountry } from './country.js'
-import { codeKind, isLetters2, isText, isUpper2, isZip, optEmail, optFlag, optFormat, optText, REQUEST_STATE, required, SERVED, TERRITORY } from '../validate/fastChecks.js'
+import { codeKind, isExtension, isLetters2, isText, isUpper2, isZip, optE164, optEmail, optFlag, optText, optTimeOfDay, REQUEST_STATE, required, SERVED, TERRITORY } from '../validate/fastChecks.js'
 import {
   formatField,
   readEmail,
@@ -324,8 +324,9 @@ export const fastAddress = (input: unknown, shipment: boolean): NormalizedAddres
     if (shipment) {
       if (!required(name, Infinity) || !required(address1, Infinity) || !required(city, Infinity) || !required(contactPerson, Infinity) || phoneNumber === undefined) return undefined
     } else if (!optText(name) || !optText(address1) || !optText(city) || !optText(contactPerson)) return undefined
-    if (!isText(zipCode) || !isZip(zipCode) || !optFormat(phoneNumber, PHONE_OPTIONAL) || !optText(a.address2) || !optText(a.notes) || !optEmail(a.email)) return undefined
-    if (!optFormat(a.phoneExtension, EXTENSION) || !optFormat(a.openTime, TIME) || !optFormat(a.closeTime, TIME)) return undefined
+    if (!isText(zipCode) || !isZip(zipCode) || !optE164(phoneNumber, 2) || !optText(a.address2) || !optText(a.notes) || !optEmail(a.email)) return undefined
+    const ext = a.phoneExtension
+    if (!(ext === undefined || (isText(ext) && isExtension(ext))) || !optTimeOfDay(a.openTime) || !optTimeOfDay(a.closeTime)) return undefined
     if (!optFlag(a.liftgateRequired) || !optFlag(a.limitedAccess) || !optFlag(a.appointmentRequired) || !optFlag(a.callAheadRequired) || !optFlag(a.lumperRequired) || !optFlag(a.insideRequired)) return undefined
     // A request's country is served (ADDR-05, ADDR-06); its state a request state (ADDR-02),
     // written the canonical territory way (ADDR-07).

@@ -19,9 +19,9 @@
  * @module
  */
 import { isObject, type JsonObject } from '../internal/input.js'
-import { CONTACT_PHONE_PATTERN, LIMITS, PORTAL_URL_PATTERN, WIRE_FORMATS } from '../model/patterns.js'
+import { LIMITS, PORTAL_URL_PATTERN, WIRE_FORMATS } from '../model/patterns.js'
 import { formatField } from '../validate/fields.js'
-import { fastDateTime, isOwn, isText, isWhole, optEmail, optFormat, optShort, ownTrue, required } from '../validate/fastChecks.js'
+import { fastDateTime, isOwn, isScac, isText, isWhole, optE164, optEmail, optShort, ownTrue, required } from '../validate/fastChecks.js'
 import { defaultConfig } from '../config.js'
 import type { AppointmentRequirement, Contact } from './appointment.js'
 import { fastAddress } from './address.js'
@@ -157,11 +157,11 @@ const contact = (raw: unknown): Contact | undefined => {
   const phone = raw['phone']
   const role = raw['role']
   if (!isOwn(raw, 'name', name) || !isOwn(raw, 'email', email) || !isOwn(raw, 'phone', phone) || !isOwn(raw, 'role', role)) return undefined
-  if (!required(name, LIMITS.contactNameMaxLength) || !optEmail(email) || !(phone === undefined || (isText(phone) && CONTACT_PHONE_PATTERN.test(phone))) || !optShort(role, LIMITS.contactRoleMaxLength)) return undefined
+  if (!required(name, LIMITS.contactNameMaxLength) || !optEmail(email) || !optE164(phone, 8) || !optShort(role, LIMITS.contactRoleMaxLength)) return undefined
   if (email === undefined && phone === undefined) return undefined
   const c: Mutable<Contact> = { name }
   if (email !== undefined) c.email = email as string
-  if (phone !== undefined) c.phone = phone
+  if (phone !== undefined) c.phone = phone as string
   if (role !== undefined) c.role = role as string
   return c
 }
@@ -234,7 +234,7 @@ const dispatch = (raw: unknown): Dispatch | undefined => {
   const phone = raw['phone']
   const scac = raw['scac']
   if (!isOwn(raw, 'name', name) || !isOwn(raw, 'email', email) || !isOwn(raw, 'phone', phone) || !isOwn(raw, 'scac', scac)) return undefined
-  if (!required(name, LIMITS.dispatchNameMaxLength) || !optEmail(email) || !optFormat(phone, DISPATCH_PHONE) || !optFormat(scac, SCAC) || (email === undefined && phone === undefined)) return undefined
+  if (!required(name, LIMITS.dispatchNameMaxLength) || !optEmail(email) || !optE164(phone, 2) || !(scac === undefined || (isText(scac) && isScac(scac))) || (email === undefined && phone === undefined)) return undefined
   return dispatchValue(name, email, phone, scac)
 }
 

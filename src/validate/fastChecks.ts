@@ -10,7 +10,6 @@
  */
 import { REQUEST_STATE_SET, SERVED_SET, TERRITORY_SET } from '../model/countries.js'
 import { EMAIL_PATTERN, LIMITS, NOT_BLANK_PATTERN } from '../model/patterns.js'
-import { isDateTimeString } from '../model/timestamps.js'
 import type { JsonObject } from '../internal/input.js'
 import { isWellFormedWireText } from '../internal/text.js'
 
@@ -96,4 +95,90 @@ export const isOwn = (o: JsonObject, key: string, v: unknown): boolean => v === 
 export const ownTrue = (o: JsonObject, key: string, v: unknown): boolean => v === true && hasOwn.call(o, key)
 
 /** A wire date-time field as the reference reads it when it is plainly valid, else `undefined`. */
-export const fastDateTime = (v: unknown): string | undefined => (typeof v === 'string' && isDateTimeString(v) ? v : undefined)
+export const fastDateTime = (v: unknown): string | undefined => (typeof v === 'string' && isDateTime(v) ? v : undefined)
+
+// Char-level forms of the simple wire formats (model/patterns.ts), for the fast paths: a regular
+// expression call costs more than these few comparisons, and a format test reached through a
+// closure (`optFormat`) is a call the engine cannot inline. Each accepts exactly what its pattern
+// accepts (test/properties/fastChecks.test.ts compares them on near-miss strings).
+
+/** `^\+[1-9]\d{m,14}$` with m = `minDigits` − 1: + then `minDigits` to 15 digits, the first not 0 (`e164`: 2, `contactPhone`: 8). */
+export const isE164 = (s: string, minDigits: number): boolean => {
+  const n = s.length
+  if (n < minDigits + 1 || n > 16 || s.charCodeAt(0) !== 43) return false
+  const c = s.charCodeAt(1)
+  return c >= 49 && c <= 57 && digitsFrom(s, 2)
+}
+
+/** `^(?:[01]\d|2[0-3]):[0-5]\d$` (`timeOfDay`). */
+export const isTimeOfDay = (s: string): boolean => {
+  if (s.length !== 5 || s.charCodeAt(2) !== 58) return false
+  const h0 = s.charCodeAt(0)
+  const h1 = s.charCodeAt(1)
+  const m0 = s.charCodeAt(3)
+  return (((h0 === 48 || h0 === 49) && isDigit(h1)) || (h0 === 50 && h1 >= 48 && h1 <= 51)) && m0 >= 48 && m0 <= 53 && isDigit(s.charCodeAt(4))
+}
+
+/** `^\d{1,10}$` (`phoneExtension`). */
+export const isExtension = (s: string): boolean => s.length >= 1 && s.length <= 10 && digitsFrom(s, 0)
+
+/** `^[A-Z]{2,4}$` (`scac`). */
+export const isScac = (s: string): boolean => {
+  const n = s.length
+  if (n < 2 || n > 4) return false
+  for (let i = 0; i < n; i++) if (!isUpper(s.charCodeAt(i))) return false
+  return true
+}
+
+/** Absent, or an E.164 number of at least `minDigits` digits. */
+export const optE164 = (v: unknown, minDigits: number): boolean => v === undefined || (typeof v === 'string' && isE164(v, minDigits))
+/** Absent, or `HH:mm`. */
+export const optTimeOfDay = (v: unknown): boolean => v === undefined || (typeof v === 'string' && isTimeOfDay(v))
+
+/** The number written by the two decimal digits at `at`, or −1 when they are not both digits. */
+const two = (s: string, at: number): number => {
+  const a = s.charCodeAt(at) - 48
+  const b = s.charCodeAt(at + 1) - 48
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1
+}
+
+/** Days in a month of the proleptic Gregorian calendar. */
+const daysIn = (year: number, month: number): number =>
+  month === 2 ? ((year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+
+/**
+ * The wire date-time (`dateTime`: `YYYY-MM-DDTHH:mm`, optional seconds and 1 to 9 fraction digits,
+ * `Z` or `±HH:mm` / `±HHmm`; a real day of a year 0001 to 9999; at most 35 characters), by char
+ * codes: what `isDateTimeString` accepts, exactly.
+ */
+export const isDateTime = (s: string): boolean => {
+  const n = s.length
+  if (n < 17 || n > 35 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58) return false
+  const y1 = two(s, 0)
+  const y2 = two(s, 2)
+  const month = two(s, 5)
+  const day = two(s, 8)
+  const hour = two(s, 11)
+  const minute = two(s, 14)
+  if (y1 < 0 || y2 < 0 || (y1 === 0 && y2 === 0) || month < 1 || month > 12 || day < 1 || day > daysIn(y1 * 100 + y2, month) || hour < 0 || hour > 23 || minute < 0 || minute > 59) return false
+  let i = 16
+  if (s.charCodeAt(i) === 58) {
+    const second = two(s, 17)
+    if (second < 0 || second > 59) return false
+    i = 19
+    if (s.charCodeAt(i) === 46) {
+      let j = i + 1
+      while (j < n && isDigit(s.charCodeAt(j))) j++
+      if (j === i + 1 || j > i + 10) return false
+      i = j
+    }
+  }
+  const z = s.charCodeAt(i)
+  if (z === 90) return i + 1 === n
+  if (z !== 43 && z !== 45) return false
+  const oh = two(s, i + 1)
+  if (oh < 0 || oh > 23) return false
+  const colon = s.charCodeAt(i + 3) === 58 ? 1 : 0
+  const om = two(s, i + 3 + colon)
+  return om >= 0 && om <= 59 && i + 5 + colon === n
+}
