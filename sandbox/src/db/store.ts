@@ -67,6 +67,10 @@ const initPglite = (directory: string): Promise<void> =>
     child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-2000)))
     child.on('message', (m: { failed?: string }) => void (failed ??= m.failed))
     child.once('error', reject)
+    // this process ending (a crash, process.exit) ends it too; a SIGKILL closes the IPC channel, on which it exits
+    const kill = () => child.kill('SIGKILL')
+    process.once('exit', kill)
+    child.once('exit', () => process.removeListener('exit', kill))
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`could not create the PGlite data directory ${directory}: ${failed ?? (stderr.trim() || `exit ${code}`)}`))))
   })
 

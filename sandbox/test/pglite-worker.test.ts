@@ -1,0 +1,123 @@
+// PGlite off the event loop (src/db/pgliteWorker.ts, pgliteInit.ts): the embedded database works
+// in a worker thread, so a long query holds neither a timer nor an HTTP answer of the server; and
+// nothing it starts outlives the server: the initdb child of a first start ends when the server is
+// killed, and on SIGTERM the server exits 0 having ended its worker (the data directory's lock is
+// released only after the worker ended). Always PGlite, whatever DATABASE_URL says.
+import { spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { limitMs, SANDBOX_BIN as BIN, startSandbox as startCli } from 'shipper-rules-testkit'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { LOCK_FILE } from '../src/db/dataDirLock.js'
+import { startSandbox } from './support/harness.js'
+
+const root = mkdtempSync(join(tmpdir(), 'sandbox-pglite-worker-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+let dirs = 0
+const template = inject('pgliteTemplate')
+/** A new PGlite directory: a copy of the run's initialized one when there is one (`fresh`: never). */
+const newDir = (fresh = false): string => {
+  const dir = join(root, `data-${++dirs}`)
+  if (!fresh && template !== undefined && template !== '') cpSync(template, dir, { recursive: true })
+  return dir
+}
+const env = (): NodeJS.ProcessEnv => {
+  const e = { ...process.env }
+  delete e['DATABASE_URL']
+  return e
+}
+
+/** The pids of the live processes whose parent is `pid`. */
+const childrenOf = (pid: number): number[] =>
+  readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .filter((n) => {
+      try {
+        const stat = readFileSync(`/proc/${n}/stat`, 'utf8')
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        return Number(fields[1]) === pid && fields[0] !== 'Z'
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+
+const alive = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] !== 'Z'
+  } catch {
+    return false
+  }
+}
+
+/** Polls `ok` until it holds or `ms` ran out; whether it held. */
+const until = async (ok: () => boolean, ms: number): Promise<boolean> => {
+  const deadline = Date.now() + ms
+  while (!ok()) {
+    if (Date.now() > deadline) return false
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  return true
+}
+
+describe('PGlite off the event loop', () => {
+  it('a long query holds neither a timer nor a /healthz answer of the server', async () => {
+    const dataDir = newDir()
+    const sandbox = await startSandbox({ dataDir })
+    try {
+      expect(sandbox.store.kind).toBe('pglite')
+      // in one thread with the server, this query would hold the event loop for all of sleepMs
+      const sleepMs = limitMs(500)
+      let worst = 0
+      let ticks = 0
+      let last = performance.now()
+      const timer = setInterval(() => {
+        const now = performance.now()
+        worst = Math.max(worst, now - last)
+        last = now
+        ticks++
+      }, 10)
+      const started = performance.now()
+      const query = sandbox.store.query<{ slept: string }>('SELECT pg_sleep($1::float8 / 1000)::text AS slept', [sleepMs]).then(() => 'query' as const)
+      const health = sandbox.call('GET', '/healthz').then((a) => {
+        expect(a.status).toBe(200)
+        return 'healthz' as const
+      })
+      expect(await Promise.race([query, health])).toBe('healthz')
+      await query
+      const elapsed = performance.now() - started
+      clearInterval(timer)
+      expect(elapsed).toBeGreaterThanOrEqual(sleepMs * 0.9)
+      expect(ticks).toBeGreaterThan(0)
+      expect(worst).toBeLessThan(sleepMs / 2)
+    } finally {
+      await sandbox.stop()
+    }
+  })
+
+  it('SIGKILL during a first start: the initdb child ends too; SIGTERM: exit 0, no child, the lock released', async () => {
+    const fresh = newDir(true)
+    const server = spawn(process.execPath, [BIN, '--port', '0', '--quiet', '--data-dir', fresh], { env: env(), stdio: 'ignore' })
+    const serverExited = new Promise<void>((r) => server.once('exit', () => r()))
+    try {
+      // the child that initializes the fresh directory (src/db/pgliteInit.ts)
+      let init: number | undefined
+      expect(await until(() => (init = childrenOf(server.pid!)[0]) !== undefined, limitMs(30_000))).toBe(true)
+      server.kill('SIGKILL')
+      await serverExited
+      expect(await until(() => !alive(init!), limitMs(15_000))).toBe(true)
+    } finally {
+      server.kill('SIGKILL')
+    }
+
+    const dataDir = newDir()
+    const running = await startCli({ env: env(), dataDir })
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true)
+    expect(childrenOf(running.child.pid!)).toEqual([])
+    expect(await running.stop()).toBe(0)
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
+  })
+})
