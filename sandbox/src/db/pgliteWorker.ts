@@ -8,7 +8,7 @@
 // and { id, error } for any that failed (the error's message, name and own fields, e.g. `code`).
 // A fresh directory is created (initdb) by pgliteInit.ts in a process of its own before this starts.
 import { parentPort, workerData } from 'node:worker_threads'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite'
 
 export interface PgliteWorkerData {
   readonly dataDir: string
@@ -51,6 +51,70 @@ interface Open {
   readonly done: Promise<void>
 }
 
+/**
+ * Named prepared statements, as the pg driver keeps them on PostgreSQL (store.ts): a text with
+ * parameters is parsed and described once (its parameter types and row description kept), then
+ * each run is Bind, Execute and Sync: three calls into PGlite instead of the six of its query()
+ * (Parse, Describe statement, Bind, Describe portal, Execute, Sync), and no parse analysis. Texts
+ * without parameters (DDL, transaction control, one-off reads) and any beyond MAX_PREPARED run
+ * through query() as before. Uses PGlite's protocol layer and its internal locks (the ones its
+ * query() takes: PGlite 0.5).
+ */
+const MAX_PREPARED = 500
+interface Prepared {
+  readonly name: string
+  readonly paramTypes: ReadonlyArray<number>
+  readonly rowDescription: unknown
+}
+type Locking = PGlite & {
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>
+}
+const preparedRunner = (db: PGlite) => {
+  const locking = db as Locking
+  const statements = new Map<string, Prepared>()
+  const serialize = protocol.serialize
+  const exec = async (message: Uint8Array) => (await db.execProtocol(message)).messages
+  const prepare = async (sql: string): Promise<Prepared> => {
+    const name = `sbx_${statements.size + 1}`
+    const out = []
+    try {
+      out.push(...(await exec(serialize.parse({ name, text: sql, types: [] }))), ...(await exec(serialize.describe({ type: 'S', name }))))
+    } finally {
+      await exec(serialize.sync())
+    }
+    const params = out.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined
+    const prepared = { name, paramTypes: params?.dataTypeIDs ?? [], rowDescription: out.find((m) => m.name === 'rowDescription') }
+    statements.set(sql, prepared)
+    return prepared
+  }
+  const runOnce = async (sql: string, params: ReadonlyArray<unknown>): Promise<unknown[]> => {
+    const p = statements.get(sql) ?? (await prepare(sql))
+    const serializers = db.serializers as Record<number, ((v: unknown) => string) | undefined>
+    const values = params.map((v, i) => {
+      if (v === null || v === undefined) return null
+      const serializer = serializers[p.paramTypes[i] ?? 0]
+      return serializer !== undefined ? serializer(v) : String(v)
+    })
+    const out: unknown[] = p.rowDescription !== undefined ? [p.rowDescription] : []
+    try {
+      out.push(...(await exec(serialize.bind({ statement: p.name, values }))), ...(await exec(serialize.execute({}))))
+    } finally {
+      await exec(serialize.sync())
+    }
+    const results = parse.parseResults(out as Parameters<typeof parse.parseResults>[0], db.parsers)
+    return results[0]?.rows ?? []
+  }
+  return {
+    /** Whether `sql` runs as a named statement. */
+    takes: (sql: string, params: ReadonlyArray<unknown>) => params.length > 0 && (statements.has(sql) || statements.size < MAX_PREPARED),
+    /** Outside a transaction: after any open one, as query() does. */
+    query: (sql: string, params: ReadonlyArray<unknown>) => locking._runExclusiveTransaction(() => locking._runExclusiveQuery(() => runOnce(sql, params))),
+    /** Inside the open transaction (which holds the transaction lock). */
+    inTransaction: (sql: string, params: ReadonlyArray<unknown>) => locking._runExclusiveQuery(() => runOnce(sql, params)),
+  }
+}
+
 const run = async (): Promise<void> => {
   if (port === null) return
   let db: PGlite
@@ -64,17 +128,19 @@ const run = async (): Promise<void> => {
     return
   }
   const open = new Map<number, Open>()
+  const prepared = preparedRunner(db)
   let nextTx = 1
   const answer = (m: PgliteResponse) => port.postMessage(m)
   const handle = async (m: PgliteRequest): Promise<PgliteResponse> => {
     switch (m.op) {
       case 'query': {
+        const named = prepared.takes(m.sql, m.params)
         if (m.tx !== undefined) {
           const t = open.get(m.tx)
           if (t === undefined) throw new Error(`transaction ${m.tx} is not open`)
-          return { id: m.id, rows: (await t.tx.query(m.sql, m.params)).rows }
+          return { id: m.id, rows: named ? await prepared.inTransaction(m.sql, m.params) : (await t.tx.query(m.sql, m.params)).rows }
         }
-        return { id: m.id, rows: (await db.query(m.sql, m.params)).rows }
+        return { id: m.id, rows: named ? await prepared.query(m.sql, m.params) : (await db.query(m.sql, m.params)).rows }
       }
       case 'begin': {
         const id = nextTx++
