@@ -8,7 +8,7 @@
  */
 
 /** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil). */
-const daysFromCivil = (year: number, month: number, day: number): number => {
+export const daysFromCivil = (year: number, month: number, day: number): number => {
   const y = month <= 2 ? year - 1 : year
   const era = Math.floor(y / 400)
   const yoe = y - era * 400

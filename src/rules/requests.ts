@@ -21,7 +21,7 @@ import { fastAddress, normalizeAddress } from './address.js'
 import { validateAppointmentRequirement, readReferences, type AppointmentRequirement } from './appointment.js'
 import { fastComponents, readComponents, type NormalizedComponent } from './freightComponents.js'
 import { total } from '../internal/total.js'
-import { fastDateTime, optShort, optText, required } from '../validate/fastChecks.js'
+import { dateTimeInstant, fastDateTime, optShort, optText, required } from '../validate/fastChecks.js'
 import { DISPATCH_PHONE, dispatchValue, fastDispatch, fastQuoteRequest, fastReferences, fastRequirement, pickCreate, pickQuote, QUOTE_ID, SCAC } from './requestsFast.js'
 import { unreadableProblem } from '../errors/unreadable.js'
 import type { Dispatch, NormalizedCreateShipment, NormalizedQuoteRequest, RequestOptions } from './requestTypes.js'
@@ -150,9 +150,17 @@ const createShipment = (body: unknown, options: RequestOptions, fast: boolean): 
   const rawReferences = b.referenceNumbers
   const referenceNumbers = (fast && rawReferences !== undefined ? fastReferences(rawReferences, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength) : null) ??
     readReferences(sink, rawReferences, ROOT, LIMITS.createReferenceNumbersMax, LIMITS.createReferenceNumberMaxLength)
-  const requiredPickupDate = (fast ? fastDateTime(b.requiredPickupDate) : undefined) ?? readPattern(sink, b.requiredPickupDate, ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
-  const requiredDeliveryBy = (fast ? fastDateTime(b.requiredDeliveryBy) : undefined) ?? readPattern(sink, b.requiredDeliveryBy, ROOT, 'requiredDeliveryBy', DATE_TIME_FIELD)
-  if (requiredPickupDate !== undefined && requiredDeliveryBy !== undefined && instantOf(requiredDeliveryBy) < instantOf(requiredPickupDate)) {
+  // a plainly valid date-time is read once, for its format and its instant (NaN: not plainly valid)
+  const rawPickupDate = b.requiredPickupDate
+  const rawDeliveryBy = b.requiredDeliveryBy
+  const pickupAt = fast && typeof rawPickupDate === 'string' ? dateTimeInstant(rawPickupDate) : NaN
+  const deliveryAt = fast && typeof rawDeliveryBy === 'string' ? dateTimeInstant(rawDeliveryBy) : NaN
+  const requiredPickupDate = !Number.isNaN(pickupAt) ? (rawPickupDate as string) : readPattern(sink, rawPickupDate, ROOT, 'requiredPickupDate', DATE_TIME_FIELD)
+  const requiredDeliveryBy = !Number.isNaN(deliveryAt) ? (rawDeliveryBy as string) : readPattern(sink, rawDeliveryBy, ROOT, 'requiredDeliveryBy', DATE_TIME_FIELD)
+  if (
+    requiredPickupDate !== undefined && requiredDeliveryBy !== undefined &&
+    (!Number.isNaN(deliveryAt) ? deliveryAt : instantOf(requiredDeliveryBy)) < (!Number.isNaN(pickupAt) ? pickupAt : instantOf(requiredPickupDate))
+  ) {
     report(sink, ROOT, 'requiredDeliveryBy', 'mismatch', 'must not be before requiredPickupDate')
   }
   const appointments = readAppointments(b.appointments, flag(rawPickup, 'appointmentRequired'), flag(rawDelivery, 'appointmentRequired'), shape, fast)

@@ -6,7 +6,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatTest, WIRE_FORMATS } from '../../src/model/patterns.js'
 import { isDateTimeString } from '../../src/model/timestamps.js'
-import { fastDateTime, isDateTime, isE164, isExtension, isScac, isTimeOfDay } from '../../src/validate/fastChecks.js'
+import { instantOf } from '../../src/internal/instant.js'
+import { dateTimeInstant, fastDateTime, isDateTime, isE164, isExtension, isScac, isTimeOfDay } from '../../src/validate/fastChecks.js'
 
 /** A valid sample, then one edit: a character replaced, inserted or removed (from `alphabet`). */
 const nearMiss = (samples: ReadonlyArray<string>, alphabet: ReadonlyArray<string>): fc.Arbitrary<string> =>
@@ -63,6 +64,14 @@ describe('the fast paths\' char checks are their formats, exactly', () => {
     }),
   )
   agree('dateTime', isDateTime, isDateTimeString, dateArb)
+
+  it('dateTimeInstant: the instant instantOf gives for every date-time, NaN for anything else', () => {
+    fc.assert(fc.property(dateArb, (s) => {
+      const t = dateTimeInstant(s)
+      if (isDateTimeString(s)) expect(t, s).toBe(instantOf(s))
+      else expect(t, s).toBeNaN()
+    }), { numRuns: 2000 })
+  })
 
   it('fastDateTime gives the value of a date-time, and undefined for anything else', () => {
     expect([fastDateTime('2026-11-24T08:00:00-06:00'), fastDateTime('2026-02-29T08:00Z'), fastDateTime(20261124), fastDateTime(undefined)])
