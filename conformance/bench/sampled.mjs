@@ -255,15 +255,17 @@ export const sample = (items, n, seed) => {
  */
 export const kitSeedOf = (seed) => (Math.imul(seed ^ 0x9e3779b9, 31) >>> 0) % 2_000_000_000
 
-// Writes the mutation coverage of the instrumented process (which mutants' code ran) when it exits.
-const COVERAGE_HOOK = `import { writeFileSync } from 'node:fs'
+// Appends the mutation coverage of the instrumented process (which mutants' code ran) when it
+// exits, one JSON line per thread: Node runs the --import hook in worker threads too (the sandbox
+// converts uploads in one), each with its own globalThis.
+export const COVERAGE_HOOK = `import { appendFileSync } from 'node:fs'
 process.on('exit', () => {
   const file = process.env.SAMPLED_COVERAGE_FILE
   const cov = globalThis.__stryker__?.mutantCoverage
   if (!file || !cov) return
   const ids = new Set(Object.keys(cov.static ?? {}))
   for (const perTest of Object.values(cov.perTest ?? {})) for (const id of Object.keys(perTest)) ids.add(id)
-  writeFileSync(file, JSON.stringify([...ids]))
+  appendFileSync(file, JSON.stringify([...ids]) + '\\n')
 })
 `
 
@@ -430,7 +432,8 @@ const main = async () => {
       const base = await runOne(ctx, undefined, options)
       let covered = []
       try {
-        covered = JSON.parse(readFileSync(join(build.dir, 'baseline-coverage.json'), 'utf8'))
+        const lines = readFileSync(join(build.dir, 'baseline-coverage.json'), 'utf8').split('\n').filter((l) => l.trim() !== '')
+        covered = [...new Set(lines.flatMap((l) => JSON.parse(l)))]
       } catch {
         covered = []
       }
