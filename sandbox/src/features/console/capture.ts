@@ -30,7 +30,7 @@ export const CONSOLE_PREFIX = '/sandbox/console'
 /** Header names whose value is a credential. */
 const SECRET_HEADERS: ReadonlySet<string> = new Set([HEADER_KEY.authorization, HEADER_KEY.apiKey, 'cookie', 'set-cookie', 'proxy-authorization'])
 /** How long an entry waits in the queue for others to share its INSERT, ms (the stream polls every 300 ms). */
-export const FLUSH_DELAY_MS = 50
+export const FLUSH_DELAY_MS = 100
 /** Rows per INSERT statement. */
 const ROWS_PER_INSERT = 200
 /** The columns a row writes, with the type of the array each is sent as. */
@@ -166,8 +166,15 @@ const rowOf = (c: Captured, offsetMs: number): ReadonlyArray<unknown> => {
   ]
 }
 
-/** One statement for any number of rows: each column sent as one array (one text, so one prepared statement). */
-const INSERT = `INSERT INTO request_log (${COLUMNS.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`
+/**
+ * The INSERT of `rows` rows, each value a parameter of its own (sent as is: an array parameter
+ * would be escaped and parsed again, which cost more than the statements saved). Batches are cut
+ * into INSERT_SIZES only, so that three texts (three prepared statements) serve every batch.
+ */
+const INSERT_SIZES = [50, 10, 1] as const
+const insertOf = (rows: number): string =>
+  `INSERT INTO request_log (${COLUMNS.map(([name]) => name).join(', ')}) VALUES ${Array.from({ length: rows }, (_, r) => `(${COLUMNS.map(([, type], c) => `$${r * COLUMNS.length + c + 1}::${type}`).join(', ')})`).join(', ')}`
+const INSERTS: ReadonlyMap<number, string> = new Map(INSERT_SIZES.map((n) => [n, insertOf(n)]))
 
 /** Drops a company's entries past the newest `limit`. */
 const TRIM = 'DELETE FROM request_log WHERE company_id = $1 AND seq < (SELECT min(seq) FROM (SELECT seq FROM request_log WHERE company_id = $1 ORDER BY seq DESC LIMIT $2) AS kept)'
@@ -191,8 +198,8 @@ export class RequestLog {
     private readonly flushDelayMs = FLUSH_DELAY_MS,
   ) {
     // a company's log is trimmed once this many of its entries were written since the last trim
-    // (1 for a bound under 50): so a company holds at most limit + trimEvery - 1 entries between trims
-    this.trimEvery = Math.max(1, Math.floor(limit / 50))
+    // (1 for a bound under 20): so a company holds at most limit + trimEvery - 1 entries between trims
+    this.trimEvery = Math.max(1, Math.floor(limit / 20))
   }
 
   private readonly trimEvery: number
@@ -229,16 +236,20 @@ export class RequestLog {
         const offsets = new Map<string, number>()
         for (const c of batch) if (!offsets.has(c.companyId)) offsets.set(c.companyId, await this.clocks.offset(this.store, c.companyId))
         const rows = batch.map((c) => rowOf(c, offsets.get(c.companyId) ?? 0))
-        for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-          const chunk = rows.slice(i, i + ROWS_PER_INSERT)
-          await this.store.query(INSERT, COLUMNS.map((_, c) => chunk.map((row) => row[c])))
-        }
         for (const c of batch) this.sinceTrim.set(c.companyId, (this.sinceTrim.get(c.companyId) ?? 0) + 1)
-        for (const companyId of offsets.keys()) {
-          if ((this.sinceTrim.get(companyId) ?? 0) < this.trimEvery) continue
-          await this.store.query(TRIM, [companyId, this.limit])
-          this.sinceTrim.delete(companyId)
-        }
+        const trim = [...offsets.keys()].filter((companyId) => (this.sinceTrim.get(companyId) ?? 0) >= this.trimEvery)
+        // one transaction per batch, committed without waiting for the WAL to reach the disk: a
+        // crash may lose the last entries of the log, never an order (whose own commits wait)
+        await this.store.transaction(async (tx) => {
+          await tx.query('SET LOCAL synchronous_commit = off')
+          for (let i = 0; i < rows.length; ) {
+            const size = INSERT_SIZES.find((n) => n <= rows.length - i) ?? 1
+            await tx.query(INSERTS.get(size)!, rows.slice(i, i + size).flat())
+            i += size
+          }
+          for (const companyId of trim) await tx.query(TRIM, [companyId, this.limit])
+        })
+        for (const companyId of trim) this.sinceTrim.delete(companyId)
       } catch {
         this.failed += batch.length
       }
