@@ -1,18 +1,20 @@
 // PGlite off the event loop (src/db/pgliteWorker.ts, pgliteInit.ts): the embedded database works
 // in a worker thread, so a long query holds neither a timer nor an HTTP answer of the server; and
-// nothing it starts outlives the server: the initdb child of a first start ends when the server is
-// killed, and on SIGTERM the server exits 0 having ended its worker (the data directory's lock is
-// released only after the worker ended). Always PGlite, whatever DATABASE_URL says.
+// nothing it starts outlives the server: the child that initializes a fresh directory ends when
+// the server is killed, and on SIGTERM the server exits 0 with no child left and its lock released.
+// Always PGlite, whatever DATABASE_URL says.
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { limitMs, SANDBOX_BIN as BIN, startSandbox as startCli } from 'shipper-rules-testkit'
+import { fileURLToPath } from 'node:url'
+import { limitMs, startSandbox as startCli } from 'shipper-rules-testkit'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { LOCK_FILE } from '../src/db/dataDirLock.js'
 import { startSandbox } from './support/harness.js'
 
+const INIT = fileURLToPath(new URL('../dist/db/pgliteInit.js', import.meta.url))
 const root = mkdtempSync(join(tmpdir(), 'sandbox-pglite-worker-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 let dirs = 0
@@ -98,19 +100,21 @@ describe('PGlite off the event loop', () => {
     }
   })
 
-  it('SIGKILL during a first start: the initdb child ends too; SIGTERM: exit 0, no child, the lock released', async () => {
+  it('the initdb child ends when its server is killed; SIGTERM: exit 0, no child, the lock released', async () => {
+    // a parent that forks the initdb child as store.ts does (without the build's initialized
+    // directory: initdb, seconds of work), says the child's pid, and is then SIGKILLed
     const fresh = newDir(true)
-    const server = spawn(process.execPath, [BIN, '--port', '0', '--quiet', '--data-dir', fresh], { env: env(), stdio: 'ignore' })
-    const serverExited = new Promise<void>((r) => server.once('exit', () => r()))
+    const script = `const { fork } = require('node:child_process'); const c = fork(${JSON.stringify(INIT)}, [${JSON.stringify(fresh)}], { stdio: 'ignore' }); process.stdout.write(c.pid + '\\n'); setInterval(() => {}, 1000)`
+    const parent = spawn(process.execPath, ['-e', script], { env: env(), stdio: ['ignore', 'pipe', 'ignore'] })
+    const parentExited = new Promise<void>((r) => parent.once('exit', () => r()))
     try {
-      // the child that initializes the fresh directory (src/db/pgliteInit.ts)
-      let init: number | undefined
-      expect(await until(() => (init = childrenOf(server.pid!)[0]) !== undefined, limitMs(30_000))).toBe(true)
-      server.kill('SIGKILL')
-      await serverExited
-      expect(await until(() => !alive(init!), limitMs(15_000))).toBe(true)
+      const init = await new Promise<number>((resolve) => parent.stdout.once('data', (c: Buffer) => resolve(Number(c.toString('utf8').trim()))))
+      expect(alive(init)).toBe(true)
+      parent.kill('SIGKILL')
+      await parentExited
+      expect(await until(() => !alive(init), limitMs(15_000))).toBe(true)
     } finally {
-      server.kill('SIGKILL')
+      parent.kill('SIGKILL')
     }
 
     const dataDir = newDir()

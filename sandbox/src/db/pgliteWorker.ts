@@ -6,7 +6,8 @@
 //   { id, op: 'end', tx, commit }           → { id }             (COMMIT, or ROLLBACK when commit is false)
 //   { id, op: 'close' }                     → { id }             (then the worker ends)
 // and { id, error } for any that failed (the error's message, name and own fields, e.g. `code`).
-// A fresh directory is created (initdb) by pgliteInit.ts in a process of its own before this starts.
+// A fresh directory is unpacked from the build's initialized one, or, without one, created
+// (initdb) by pgliteInit.ts in a process of its own, before this starts (store.ts).
 import { parentPort, workerData } from 'node:worker_threads'
 import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite'
 

@@ -58,10 +58,25 @@ const builtBeside = (file: string): URL => {
   return existsSync(fileURLToPath(beside)) ? beside : new URL(`../../dist/db/${file}`, import.meta.url)
 }
 
-/** initdb on `directory`, in a child process (pgliteInit.ts) that ends with this one. */
-const initPglite = (directory: string): Promise<void> =>
+/** dist/pglite-initdb/<installed PGlite's version>.tar.gz, if the build made it (else undefined). */
+const initdbTarball = (): string | undefined => {
+  try {
+    const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')), 'utf8')) as { version?: unknown }).version
+    const file = fileURLToPath(new URL(`../../dist/pglite-initdb/${String(version)}.tar.gz`, import.meta.url))
+    return typeof version === 'string' && existsSync(file) ? file : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Initializes the fresh `directory`, unpacking `tarball` into it or running initdb, in a child
+ * process (pgliteInit.ts) that ends with this one: the memory either takes (initdb: ~800 MiB;
+ * unpacking: ~100 MiB that this process would keep, measured) goes back when it exits.
+ */
+const initPglite = (directory: string, tarball: string | undefined): Promise<void> =>
   new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(builtBeside('pgliteInit.js')), [directory], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+    const child = fork(fileURLToPath(builtBeside('pgliteInit.js')), [directory, ...(tarball !== undefined ? [tarball] : [])], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
     let stderr = ''
     let failed: string | undefined
     child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-2000)))
@@ -132,7 +147,10 @@ const openPglite = async (dataDir: string): Promise<Store> => {
   let db: Awaited<ReturnType<typeof startPgliteWorker>>
   try {
     // a fresh directory: initdb in a process of its own, whose memory goes with it (see pgliteInit.ts)
-    if (directory !== undefined && !existsSync(join(directory, 'PG_VERSION'))) await initPglite(directory)
+    // (or, when the build made one for this PGlite, unpacked from an initialized directory: see scripts/build-pglite-initdb.mjs)
+    const fresh = directory !== undefined && !existsSync(join(directory, 'PG_VERSION'))
+    const tarball = fresh ? initdbTarball() : undefined
+    if (fresh) await initPglite(directory, tarball)
     db = await startPgliteWorker(dataDir)
   } catch (e) {
     lock?.release()
