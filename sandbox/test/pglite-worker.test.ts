@@ -4,7 +4,8 @@
 // the server is killed, and on SIGTERM the server exits 0 with no child left and its lock released.
 // Always PGlite, whatever DATABASE_URL says.
 import { spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { limitMs, startSandbox as startCli } from 'shipper-rules-testkit'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { LOCK_FILE } from '../src/db/dataDirLock.js'
+import { unpackInitdb } from '../src/db/initdbTarball.js'
 import { startSandbox } from './support/harness.js'
 
 const INIT = fileURLToPath(new URL('../dist/db/pgliteInit.js', import.meta.url))
@@ -123,5 +125,32 @@ describe('PGlite off the event loop', () => {
     expect(childrenOf(running.child.pid!)).toEqual([])
     expect(await running.stop()).toBe(0)
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
+  })
+
+  it('the initialized directory is unpacked as it was packed; a name leaving the directory is refused, no file written', () => {
+    /** A ustar entry: a 512-byte header (name, octal size, type) and the content padded to 512. */
+    const entry = (name: string, type: '0' | '5', content = '') => {
+      const header = Buffer.alloc(512)
+      header.write(name, 0, 'latin1')
+      header.write(content.length.toString(8).padStart(11, '0'), 124, 'latin1')
+      header.write(type, 156, 'latin1')
+      const body = Buffer.alloc(Math.ceil(content.length / 512) * 512)
+      body.write(content, 'latin1')
+      return Buffer.concat([header, body])
+    }
+    const tarball = (entries: Buffer[]) => {
+      const file = join(root, `initdb-${++dirs}.tar.gz`)
+      writeFileSync(file, gzipSync(Buffer.concat([...entries, Buffer.alloc(1024)])))
+      return file
+    }
+    const good = newDir(true)
+    unpackInitdb(tarball([entry('/PG_VERSION', '0', '17\n'), entry('/base', '5'), entry('/base/1', '5'), entry('/base/1/112', '0', 'x'.repeat(700))]), good)
+    expect(readFileSync(join(good, 'PG_VERSION'), 'utf8')).toBe('17\n')
+    expect(readFileSync(join(good, 'base', '1', '112'), 'utf8')).toBe('x'.repeat(700))
+
+    const bad = newDir(true)
+    expect(() => unpackInitdb(tarball([entry('/base', '5'), entry('/../escaped', '0', 'no')]), bad)).toThrow(/names \.\.\/escaped/)
+    expect(existsSync(join(bad, '..', 'escaped'))).toBe(false)
+    expect(existsSync(join(bad, 'PG_VERSION'))).toBe(false)
   })
 })
