@@ -138,10 +138,10 @@ const TOP_FIELDS: Readonly<Record<string, ReadonlyArray<string>>> = {
 const own = <T>(table: Readonly<Record<string, T>>, key: string | undefined): T | undefined =>
   key !== undefined && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined
 
-/** A field path's names, its array indices dropped: `orderComponents[0].dimensions.height` → orderComponents, dimensions, height. */
+/** A field path's names, its array indices dropped: `orderComponents[0].dimensions.height` → orderComponents, dimensions, height (an index holds no bracket, so the scan is linear: a run of `[` cannot make it backtrack). */
 const namesOf = (field: string): string[] =>
   field
-    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\[[^[\]]*\]/g, '')
     .split('.')
     .filter((s) => s !== '')
 

@@ -20,6 +20,8 @@ export const ZONE_SET = {
   /** The library, at the repository root. */
   library: [
     'test/cli.test.ts',
+    'test/properties/arbitraries-windows.test.ts',
+    'test/properties/fastChecks.test.ts',
     'test/examples.test.ts',
     'test/model.test.ts',
     'test/package.test.ts',
@@ -71,6 +73,7 @@ export const ZONE_SET = {
     'test/properties/zoneSkippedDays.test.ts',
   ],
   sandbox: [
+    'test/console-api.test.ts',
     'test/appointments.test.ts',
     'test/control-plane.test.ts',
     'test/lifecycle.test.ts',
@@ -78,7 +81,7 @@ export const ZONE_SET = {
     'test/tariff.test.ts',
   ],
   client: ['test/unit/policy.test.ts'],
-  conformance: ['test/stateful/stateful.test.ts'],
+  conformance: ['test/stateful/stateful.test.ts', 'test/stateful-windows.test.ts'],
 } as const
 
 /**
@@ -86,6 +89,15 @@ export const ZONE_SET = {
  * results cannot change with the machine's zone or locale, each with the reason.
  */
 export const NOT_ZONE_DEPENDENT: Readonly<Record<string, string>> = {
+  'test/properties/declaration.test.ts': 'the rules configuration written into the document and read back: the zone is a name among the data, no clock and no offset',
+  'test/properties/ruleLinks.test.ts': 'which rule IDs a violation names; the one DateTime (fixed, in UTC) only feeds the validators whose dates the properties in the set judge',
+  'sandbox/test/console-logs-tail.test.ts': 'a request sent and its line read back from logs tail: Date.now bounds the wait, the line is compared by method, path and status',
+  'sandbox/test/console-rules-data.test.ts': "the console's rules data regenerated and compared with the built file: rule texts and names, no clock",
+  'sandbox/test/browser/console.test.ts': "the console in Chromium (CI's browser step, once): roles, names, statuses and texts; the company clock is moved and read through the API, whose times the sandbox's zone-set files check",
+  'sandbox/test/rules-config.test.ts': 'a sandbox with other limits: weights and a 24-hour quote window crossed with the clock control, instants compared as milliseconds',
+  'sandbox/test/ready-made.test.ts': 'the ready-made key issued by concurrent starts: the fixed Date is stored as given, never formatted',
+  'conformance/test/boundaries.test.ts': 'limits at their edges; the wire timestamps are judged by their form and as instants (a local date-time without its zone is refused everywhere); the calendar is stateful-windows, in the set',
+  'conformance/test/examples-mock.test.ts': 'the kit against a mock of the examples: verdicts per rule; Date.now only times the run',
   'test/consumer.test.ts': 'compiles consumer projects against the declarations (DateTime is a type there) and runs one fixed call; test/package.test.ts, in the set, runs the built package on dates',
   'test/robustness/fuzz.test.ts': 'totality: any input gives a value of the declared type and the same one twice in one process; what a date rule answers is checked by the calendar, quote and tracking properties in the set',
   'test/robustness/totality.test.ts': 'totality over hostile values (a DateTime among them): the answer is never compared with a date',
