@@ -1,8 +1,9 @@
 // Runs shell commands at the same time, each line of their output prefixed by the command's label,
 // and fails (exit 1) if any of them fails, after all have ended. `npm test` runs the suites of the
-// client, the conformance kit and the testkit this way: each of the first two is one test process
-// at a time against a sandbox of its own (most of it waiting on HTTP), so side by side they fill
-// the second core instead of leaving it idle (docs/testing.md).
+// sandbox, the client, the conformance kit and the testkit this way, once the sandbox is built (the
+// client's and the kit's suites start its CLI): each spends most of its time waiting on HTTP, on a
+// server process or on a database, so side by side they fill the two cores instead of leaving them
+// idle; their limits scale with the machine's load (testkit's limitMs) (docs/testing.md).
 //   node scripts/parallel.mjs 'label=command' 'label=command' …
 import { spawn } from 'node:child_process'
 
