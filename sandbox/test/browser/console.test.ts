@@ -545,6 +545,8 @@ describe('the sandbox console in Chromium', () => {
     await heading(page, 'Request log').waitFor({ state: 'visible', timeout: WAIT })
     // after each navigation the focus is in the page (main); the navigation is behind it
     for (const [link, title] of [['Orders', 'Orders'], ['Clock', 'Clock'], ['Errors', 'Errors']] as const) {
+      // the page moves the focus once it has rendered (an effect after the heading is drawn): wait for it
+      await page.waitForFunction(() => (globalThis as any).document.activeElement?.id === 'main', undefined, { timeout: WAIT }).catch(() => undefined)
       expect((await focused()).id).toBe('main')
       await tabTo((f) => f.text === link, 'Shift+Tab')
       await page.keyboard.press('Enter')
