@@ -309,10 +309,14 @@ describe('the sandbox console in Chromium', () => {
     await page.waitForURL(/#\/log\?/, { timeout: WAIT })
     expect(Object.fromEntries(new URLSearchParams(new URL(page.url()).hash.split('?')[1]))).toEqual({ method: 'POST', status: '4xx', path: '/v1/shipper/shipment', reason: 'validation_failed' })
     const table = page.getByRole('table', { name: 'Request log' })
-    await table.getByRole('row').filter({ hasText: 'validation_failed' }).first().waitFor({ state: 'visible', timeout: WAIT })
-    const shown = await table.locator('tbody tr').allInnerTexts()
-    expect(shown.length).toBeGreaterThan(0)
-    for (const text of shown) expect(text).toMatch(/POST[\s\S]*\/v1\/shipper\/shipment[\s\S]*400[\s\S]*validation_failed/)
+    // the filtered page replaces the unfiltered one (a fetch after the route changed): wait until the
+    // table holds rows and every row matches the filters, rather than reading it between the two
+    const matching = /POST[\s\S]*\/v1\/shipper\/shipment[\s\S]*400[\s\S]*validation_failed/
+    const filtered = async (): Promise<boolean> => {
+      const shown = await table.locator('tbody tr').allInnerTexts()
+      return shown.length > 0 && shown.every((text) => matching.test(text))
+    }
+    await expect.poll(filtered, { timeout: WAIT }).toBe(true)
     const row = table.getByRole('row').filter({ hasText: 'validation_failed' }).first()
     await row.getByRole('link', { name: '/v1/shipper/shipment' }).click()
     await heading(page, 'POST /v1/shipper/shipment').waitFor({ state: 'visible', timeout: WAIT })
