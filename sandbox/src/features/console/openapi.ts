@@ -1,6 +1,6 @@
 // The console's JSON API in the sandbox's document (its pages, GET /console and
 // /console/assets/*, are not an API: see routes.ts).
-import { problemFor } from 'shipper-rules'
+import { HEADER_KEY, problemFor } from 'shipper-rules'
 import { CLOCK_LIMITS } from '../../clock/clock.js'
 import { COMPANY, EXAMPLE_COMPANY_ID, EXAMPLE_NOW, EXAMPLE_ORDER, merge, nullable, OPERATOR, ORDER, pathParameter, ref, validation, whole, type DocumentPart, type Endpoint, type Json, type LibraryPieces } from '../../openapi/parts.js'
 import { LOG_PAGE } from './routes.js'
@@ -21,7 +21,7 @@ const EXAMPLE_SUMMARY = {
 const EXAMPLE_DETAIL = {
   ...EXAMPLE_SUMMARY,
   query: '',
-  request: { headers: { authorization: '[redacted]', 'x-service-api-key': '[redacted]', 'content-type': 'application/json' }, body: '{"description":"Pallets"}', bodyTruncated: false, contentType: 'application/json' },
+  request: { headers: { [HEADER_KEY.authorization]: '[redacted]', [HEADER_KEY.apiKey]: '[redacted]', 'content-type': 'application/json' }, body: '{"description":"Pallets"}', bodyTruncated: false, contentType: 'application/json' },
   response: { headers: { 'content-type': 'application/problem+json; charset=utf-8' }, body: '{"reason":"validation_failed"}', bodyTruncated: false, contentType: 'application/problem+json; charset=utf-8' },
   reasonRules: ['ERR-01', 'ERR-02'],
   violations: [{ field: 'pickupAddress.zipCode', code: 'pattern', message: 'must be 5 digits', rules: ['ADDR-04'] }],
