@@ -4,8 +4,10 @@
 import type { Check } from '../../check.js'
 import { countries, zipCodes } from './address.js'
 import { echoedOnInvoice } from './echo.js'
+import { wireTextBodies } from './encoding.js'
 import { createFields, palletSizes, wireTimestamps } from './fields.js'
 import { freightClass, palletLimits } from './freight.js'
+import { parameterEdges } from './parameters.js'
 import { trackingInclude, uploadTransport } from './transport.js'
 
-export const BOUNDARY_CHECKS: ReadonlyArray<Check> = [palletLimits, freightClass, palletSizes, zipCodes, countries, createFields, wireTimestamps, uploadTransport, trackingInclude, echoedOnInvoice]
+export const BOUNDARY_CHECKS: ReadonlyArray<Check> = [palletLimits, freightClass, palletSizes, zipCodes, countries, createFields, wireTimestamps, uploadTransport, trackingInclude, parameterEdges, wireTextBodies, echoedOnInvoice]
