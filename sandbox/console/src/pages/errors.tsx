@@ -6,7 +6,8 @@ import { isObject } from '../openapi.js'
 import { strings, when } from '../records.js'
 import { href } from '../route.js'
 import type { Answer, PageProps } from '../types.js'
-import { problemText, text } from '../view.js'
+import { text } from '../view.js'
+import { AnswerState, ColumnHeads } from '../parts.js'
 
 type Group = { readonly method: string; readonly route: string; readonly status: string; readonly reason: string; readonly code: string; readonly count: string; readonly lastAt: string; readonly rules: ReadonlyArray<string> }
 
@@ -36,22 +37,10 @@ export function ErrorsPage({ api }: PageProps) {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Errors</h1>
       <p class="muted">Failures in the retained request log, grouped by endpoint, reason and violation code.</p>
-      {answer === null ? <p role="status">Loading…</p> : null}
-      {answer !== null && !answer.ok ? <p role="alert" class="error">{problemText(answer)}</p> : null}
-      {answer?.ok === true && groups.length === 0 ? <p>No failed request yet.</p> : null}
+      <AnswerState answer={answer} isEmpty={groups.length === 0} empty="No failed request yet." />
       {groups.length > 0 ? (
         <table class="stack" aria-label="Error groups">
-          <thead>
-            <tr>
-              <th scope="col">Endpoint</th>
-              <th scope="col">Status</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Violation code</th>
-              <th scope="col">Count</th>
-              <th scope="col">Last</th>
-              <th scope="col">Rules</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Endpoint', 'Status', 'Reason', 'Violation code', 'Count', 'Last', 'Rules']} />
           <tbody>
             {groups.map((g, i) => (
               <tr key={i}>

@@ -22,6 +22,7 @@ import { project, regionOf, type FittedRegion } from '../map/projection.js'
 import { href } from '../route.js'
 import type { PageProps } from '../types.js'
 import '../map/map.css'
+import { ColumnHeads } from '../parts.js'
 
 interface MapData {
   readonly view: { readonly width: number; readonly height: number }
@@ -169,15 +170,7 @@ export function MapPage({ api }: PageProps) {
       </figure>
       <table class="stack">
         <caption>Orders under way</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Status</th>
-            <th scope="col">Pickup</th>
-            <th scope="col">Delivery</th>
-            <th scope="col">Position</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Order', 'Status', 'Pickup', 'Delivery', 'Position']} />
         <tbody>
           {(items ?? []).map((it) => (
             <tr key={it.orderNumber}>

@@ -10,6 +10,7 @@ import { isObject, loadDocument, operationsOf, parameterEnum, parameterExample, 
 import { when } from '../records.js'
 import type { Answer, ConsoleApi, PageProps } from '../types.js'
 import { problemText, text } from '../view.js'
+import { ColumnHeads } from '../parts.js'
 
 /** A button's name for an event: ACCEPT is "Accept", PICK_UP is "Pick up" (the contract's names). */
 export const eventLabel = (event: string): string => {
@@ -132,13 +133,7 @@ function Appointment({ stop, answer }: { stop: string; answer: Answer }) {
         <>
           <p>Appointment required: {a['appointmentRequired'] === true ? 'yes' : 'no'}</p>
           <table class="stack" aria-label={`${stop} appointment fields`}>
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Value</th>
-                <th scope="col">Provenance</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Field', 'Value', 'Provenance']} />
             <tbody>
               {MERGED_FIELDS.map((field) => (
                 <tr key={field}>

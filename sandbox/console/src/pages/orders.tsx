@@ -4,7 +4,8 @@ import { useEffect, useState } from 'preact/hooks'
 import { href } from '../route.js'
 import { when } from '../records.js'
 import type { Answer, PageProps } from '../types.js'
-import { itemsOf, problemText, text } from '../view.js'
+import { itemsOf, text } from '../view.js'
+import { AnswerState, ColumnHeads } from '../parts.js'
 
 export function OrdersPage({ api, route }: PageProps) {
   const q = route.query.get('q') ?? ''
@@ -41,21 +42,10 @@ export function OrdersPage({ api, route }: PageProps) {
           <button type="submit">Search</button>
         </div>
       </form>
-      {answer === null ? <p role="status">Loading…</p> : null}
-      {answer !== null && !answer.ok ? <p role="alert" class="error">{problemText(answer)}</p> : null}
-      {answer?.ok === true && items.length === 0 ? <p>{q === '' ? 'No order yet.' : 'No order matches.'}</p> : null}
+      <AnswerState answer={answer} isEmpty={items.length === 0} empty={q === '' ? 'No order yet.' : 'No order matches.'} />
       {items.length > 0 ? (
         <table class="stack" aria-label="Orders">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Status</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Customer reference</th>
-              <th scope="col">Description</th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Order', 'Status', 'Reference', 'Customer reference', 'Description', 'Updated']} />
           <tbody>
             {items.map((o) => {
               const n = text(o['orderNumber'])

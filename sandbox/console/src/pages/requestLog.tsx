@@ -6,6 +6,7 @@ import { readSummary, when, type RequestSummary } from '../records.js'
 import { href } from '../route.js'
 import type { PageProps } from '../types.js'
 import { itemsOf, problemText } from '../view.js'
+import { ColumnHeads } from '../parts.js'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const
@@ -173,17 +174,7 @@ export function RequestLogPage({ api, route }: PageProps) {
       </p>
       {error !== null ? <p role="alert" class="error">{error}</p> : null}
       <table class="stack" aria-label="Request log">
-        <thead>
-          <tr>
-            <th scope="col">Company time</th>
-            <th scope="col">Method</th>
-            <th scope="col">Path</th>
-            <th scope="col">Status</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Violations</th>
-            <th scope="col">Duration</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Company time', 'Method', 'Path', 'Status', 'Reason', 'Violations', 'Duration']} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.id}>

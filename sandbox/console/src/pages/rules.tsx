@@ -21,6 +21,7 @@ import { href } from '../route.js'
 import { runExample, sameJson, type ExampleCall, type RunResult } from '../rules/run.js'
 import type { ConsoleApi, Route } from '../types.js'
 import '../rules/rules.css'
+import { ColumnHeads } from '../parts.js'
 
 interface RuleEntry {
   readonly id: string
@@ -97,13 +98,7 @@ function RuleIndex() {
       </p>
       <table class="rules-table">
         <caption>Rules</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Rule</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['ID', 'Kind', 'Rule']} />
         {sections.map((s) => (
           <tbody key={s}>
             <tr>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { makeApi } from '../api.js'
 import { problemText } from '../view.js'
 import type { Answer, PageProps, Session } from '../types.js'
+import { AnswerState } from '../parts.js'
 
 type SignInProps = PageProps & { readonly onSession: (session: Session | null) => void }
 
@@ -107,9 +108,7 @@ export function OperatorPage({ api }: PageProps) {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Companies</h1>
-      {answer === null ? <p role="status">Loading…</p> : null}
-      {answer !== null && !answer.ok ? <p role="alert" class="error">{problemText(answer)}</p> : null}
-      {answer?.ok === true && companies.length === 0 ? <p>No company yet.</p> : null}
+      <AnswerState answer={answer} isEmpty={companies.length === 0} empty="No company yet." />
       <ul class="plain">
         {companies.map((company) => (
           <li key={company.companyId} class="card">
