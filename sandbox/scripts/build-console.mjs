@@ -7,6 +7,7 @@ import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { browserBundle } from './console-esbuild.mjs'
 
 const SANDBOX = join(dirname(fileURLToPath(import.meta.url)), '..')
 const SOURCE = join(SANDBOX, 'console')
@@ -20,21 +21,7 @@ rmSync(OUT, { recursive: true, force: true })
 mkdirSync(join(OUT, 'assets'), { recursive: true })
 let result
 try {
-  result = await build({
-    entryPoints: { console: join(SOURCE, 'src', 'main.tsx') },
-    outdir: join(OUT, 'assets'),
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    tsconfig: join(SOURCE, 'tsconfig.json'),
-    legalComments: 'none',
-    metafile: true,
-    logLevel: 'warning',
-  })
+  result = await build(browserBundle(SANDBOX, { console: join(SOURCE, 'src', 'main.tsx') }, join(OUT, 'assets')))
 } catch (error) {
   rmSync(OUT, { recursive: true, force: true })
   throw error

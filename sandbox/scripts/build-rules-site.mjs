@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
+import { browserBundle } from './console-esbuild.mjs'
 
 const SANDBOX = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -60,20 +61,8 @@ export const buildRulesSite = async (out) => {
   rmSync(out, { recursive: true, force: true })
   mkdirSync(join(out, 'assets'), { recursive: true })
   const result = await build({
-    entryPoints: { rules: join(SANDBOX, 'console', 'src', 'rules', 'site.tsx') },
-    outdir: join(out, 'assets'),
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    tsconfig: join(SANDBOX, 'console', 'tsconfig.json'),
-    legalComments: 'none',
+    ...browserBundle(SANDBOX, { rules: join(SANDBOX, 'console', 'src', 'rules', 'site.tsx') }, join(out, 'assets')),
     define: { __RULES_API_LINKS__: JSON.stringify(links) },
-    metafile: true,
-    logLevel: 'warning',
   })
   writeFileSync(join(out, 'index.html'), INDEX_HTML)
   const node = Object.keys(result.metafile.inputs).filter((input) => input.startsWith('node:') || /(^|\/)dist\/node\//.test(input))
