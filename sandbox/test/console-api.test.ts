@@ -161,6 +161,30 @@ describe('the bound per company and the queue', () => {
   })
 })
 
+describe('the batch write', () => {
+  it('stores a batch whole when a body holds a NUL or a lone surrogate (PostgreSQL refuses both in text): each becomes U+FFFD', async () => {
+    const log = new RequestLog(sandbox.store, new Clocks(), 1_000)
+    const entry = (n: number, requestBody: string | undefined) => ({
+      companyId: globex.companyId, requestId: `nul-${n}`, at: Date.now(), method: 'POST', url: '/sandbox/clock', route: '/sandbox/clock', status: 400, durationMs: 1,
+      requestHeaders: { 'content-type': 'application/json' }, requestBody, responseHeaders: { 'content-type': 'application/json' }, responseBody: `{"echo":"${n}"}`,
+    })
+    log.push(entry(1, 'before'))
+    log.push(entry(2, 'a\u0000b'))
+    log.push(entry(3, 'c\uD800d\uDC00'))
+    log.push(entry(4, undefined))
+    await log.close()
+    expect(log.failed).toBe(0)
+    const rows = await sandbox.store.query<{ request_id: string; request_body: string | null }>("SELECT request_id, request_body FROM request_log WHERE company_id = $1 AND request_id LIKE 'nul-%' ORDER BY seq", [globex.companyId])
+    expect(rows).toEqual([
+      { request_id: 'nul-1', request_body: 'before' },
+      { request_id: 'nul-2', request_body: 'a\uFFFDb' },
+      { request_id: 'nul-3', request_body: 'c\uFFFDd\uFFFD' },
+      { request_id: 'nul-4', request_body: null },
+    ])
+    await sandbox.store.query("DELETE FROM request_log WHERE company_id = $1 AND request_id LIKE 'nul-%'", [globex.companyId])
+  })
+})
+
 describe('tenancy: one company never sees another\'s log, orders or errors', () => {
   it('lists, entries, errors, orders, an order and the map of one company hold nothing of another', async () => {
     const quote = await sandbox.call('POST', '/v1/shipper/quote', { as: acme, body: quoteBody(), headers: { 'x-request-id': 'con-tenancy-acme' } })

@@ -31,14 +31,15 @@ export const CONSOLE_PREFIX = '/sandbox/console'
 const SECRET_HEADERS: ReadonlySet<string> = new Set([HEADER_KEY.authorization, HEADER_KEY.apiKey, 'cookie', 'set-cookie', 'proxy-authorization'])
 /** How long an entry waits in the queue for others to share its INSERT, ms (the stream polls every 300 ms). */
 export const FLUSH_DELAY_MS = 100
-/** Rows per INSERT statement. */
+/** Rows per INSERT statement (a row holds at most two 64 KiB bodies). */
 const ROWS_PER_INSERT = 200
-/** The columns a row writes, with the type of the array each is sent as. */
+/** The columns a row writes, with their types. */
 const COLUMNS = [
   ['company_id', 'text'], ['request_id', 'text'], ['at', 'timestamptz'], ['company_at', 'timestamptz'], ['method', 'text'], ['path', 'text'], ['route', 'text'], ['query', 'text'],
   ['status', 'integer'], ['reason', 'text'], ['duration_ms', 'float8'], ['violation_count', 'integer'], ['request_headers', 'text'], ['request_body', 'text'], ['request_body_truncated', 'boolean'],
   ['request_content_type', 'text'], ['response_headers', 'text'], ['response_body', 'text'], ['response_body_truncated', 'boolean'], ['response_content_type', 'text'], ['violations', 'text'],
 ] as const
+type Column = (typeof COLUMNS)[number][0]
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -107,6 +108,21 @@ export const capText = (text: string, cap = BODY_CAP_BYTES): { readonly text: st
   return { text: cut, truncated: true }
 }
 
+/** A lone surrogate (half of a UTF-16 pair), which no UTF-8 text can hold. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/**
+ * A text the database can store: a NUL character (which PostgreSQL's text refuses: a body may hold
+ * one, and it failed the whole batch's INSERT) and a lone surrogate each become U+FFFD.
+ * @example
+ * storableText('a\u0000b') //=> 'a\uFFFDb'
+ */
+export const storableText = (text: string): string => {
+  let out = text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text
+  if (/[\uD800-\uDFFF]/.test(out)) out = out.replace(LONE_SURROGATE, '\uFFFD')
+  return out
+}
+
 /** Whether a content type is text a person reads (JSON, problem+json, text/*). */
 const isTextual = (contentType: string | undefined): boolean => contentType !== undefined && /json|^text\//i.test(contentType)
 
@@ -130,51 +146,55 @@ export const problemOf = (body: string | undefined, contentType: string | undefi
 }
 
 /** The row of a captured request: redacted, capped, its violations read. */
-const rowOf = (c: Captured, offsetMs: number): ReadonlyArray<unknown> => {
+const rowOf = (c: Captured, offsetMs: number): Readonly<Record<Column, unknown>> => {
   const secrets = [bearerOf(c.requestHeaders[HEADER_KEY.authorization]), headerText(c.requestHeaders[HEADER_KEY.apiKey])].filter((s): s is string => s !== undefined && s !== '')
   const question = c.url.indexOf('?')
   const path = question < 0 ? c.url : c.url.slice(0, question)
   const query = question < 0 ? '' : redactText(c.url.slice(question + 1), secrets)
   const requestType = headerText(c.requestHeaders['content-type'])
   const responseType = headerText(c.responseHeaders['content-type'])
-  const requestBody = c.requestBody === undefined ? undefined : capText(redactText(c.requestBody, secrets))
+  const requestBody = c.requestBody === undefined ? undefined : capText(redactText(storableText(c.requestBody), secrets))
   const answerText = typeof c.responseBody === 'string' ? c.responseBody : Buffer.isBuffer(c.responseBody) && isTextual(responseType) ? c.responseBody.toString('utf8') : undefined
-  const responseBody = answerText === undefined || !isTextual(responseType) ? undefined : capText(redactText(answerText, secrets))
+  const responseBody = answerText === undefined || !isTextual(responseType) ? undefined : capText(redactText(storableText(answerText), secrets))
   const problem = problemOf(answerText, responseType)
-  return [
-    c.companyId,
-    c.requestId,
-    new Date(c.at).toISOString(),
-    new Date(c.at + offsetMs).toISOString(),
-    c.method,
+  return {
+    company_id: c.companyId,
+    request_id: c.requestId,
+    at: new Date(c.at).toISOString(),
+    company_at: new Date(c.at + offsetMs).toISOString(),
+    method: c.method,
     path,
-    c.route,
+    route: c.route,
     query,
-    c.status,
-    problem.reason,
-    Math.round(c.durationMs * 1000) / 1000,
-    problem.violations.length,
-    JSON.stringify(redactHeaders(c.requestHeaders, secrets)),
-    requestBody?.text ?? null,
-    requestBody?.truncated ?? false,
-    requestType ?? null,
-    JSON.stringify(redactHeaders(c.responseHeaders, secrets)),
-    responseBody?.text ?? null,
-    responseBody?.truncated ?? false,
-    responseType ?? null,
-    JSON.stringify(problem.violations),
-  ]
+    status: c.status,
+    reason: problem.reason,
+    duration_ms: Math.round(c.durationMs * 1000) / 1000,
+    violation_count: problem.violations.length,
+    request_headers: JSON.stringify(redactHeaders(c.requestHeaders, secrets)),
+    request_body: requestBody?.text ?? null,
+    request_body_truncated: requestBody?.truncated ?? false,
+    request_content_type: requestType ?? null,
+    response_headers: JSON.stringify(redactHeaders(c.responseHeaders, secrets)),
+    response_body: responseBody?.text ?? null,
+    response_body_truncated: responseBody?.truncated ?? false,
+    response_content_type: responseType ?? null,
+    violations: JSON.stringify(problem.violations),
+  }
 }
 
 /**
- * The INSERT of `rows` rows, each value a parameter of its own (sent as is: an array parameter
- * would be escaped and parsed again, which cost more than the statements saved). Batches are cut
- * into INSERT_SIZES only, so that three texts (three prepared statements) serve every batch.
+ * The INSERT of a whole batch in one statement with one parameter: the rows as one JSON array of
+ * objects, which PostgreSQL reads with json_to_recordset (one JSON.stringify in the server instead
+ * of a parameter per value, or arrays that pg escapes element by element), in the array's order.
+ * The statement is its own transaction, committed without waiting for the WAL to reach the disk
+ * (set_config(…, true) lasts until that commit): a crash may lose the last entries of the log,
+ * never an order, whose own commits wait.
  */
-const INSERT_SIZES = [50, 10, 1] as const
-const insertOf = (rows: number): string =>
-  `INSERT INTO request_log (${COLUMNS.map(([name]) => name).join(', ')}) VALUES ${Array.from({ length: rows }, (_, r) => `(${COLUMNS.map(([, type], c) => `$${r * COLUMNS.length + c + 1}::${type}`).join(', ')})`).join(', ')}`
-const INSERTS: ReadonlyMap<number, string> = new Map(INSERT_SIZES.map((n) => [n, insertOf(n)]))
+const INSERT = `INSERT INTO request_log (${COLUMNS.map(([name]) => name).join(', ')})
+  SELECT ${COLUMNS.map(([name]) => `r.${name}`).join(', ')}
+  FROM ROWS FROM (json_to_recordset($1::json) AS (${COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ')})) WITH ORDINALITY AS r(${COLUMNS.map(([name]) => name).join(', ')}, n)
+  CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS lazy_commit
+  ORDER BY r.n`
 
 /** Drops a company's entries past the newest `limit`. */
 const TRIM = 'DELETE FROM request_log WHERE company_id = $1 AND seq < (SELECT min(seq) FROM (SELECT seq FROM request_log WHERE company_id = $1 ORDER BY seq DESC LIMIT $2) AS kept)'
@@ -238,17 +258,9 @@ export class RequestLog {
         const rows = batch.map((c) => rowOf(c, offsets.get(c.companyId) ?? 0))
         for (const c of batch) this.sinceTrim.set(c.companyId, (this.sinceTrim.get(c.companyId) ?? 0) + 1)
         const trim = [...offsets.keys()].filter((companyId) => (this.sinceTrim.get(companyId) ?? 0) >= this.trimEvery)
-        // one transaction per batch, committed without waiting for the WAL to reach the disk: a
-        // crash may lose the last entries of the log, never an order (whose own commits wait)
-        await this.store.transaction(async (tx) => {
-          await tx.query('SET LOCAL synchronous_commit = off')
-          for (let i = 0; i < rows.length; ) {
-            const size = INSERT_SIZES.find((n) => n <= rows.length - i) ?? 1
-            await tx.query(INSERTS.get(size)!, rows.slice(i, i + size).flat())
-            i += size
-          }
-          for (const companyId of trim) await tx.query(TRIM, [companyId, this.limit])
-        })
+        // one statement per batch (one round trip), then the trims that are due, each a statement of its own
+        await this.store.query(INSERT, [JSON.stringify(rows)])
+        for (const companyId of trim) await this.store.query(TRIM, [companyId, this.limit])
         for (const companyId of trim) this.sinceTrim.delete(companyId)
       } catch {
         this.failed += batch.length
