@@ -84,7 +84,9 @@ export const HTTP_RULES: Readonly<Record<RuleId, string>> = {
   'DOC-07': 'appointment PDF: 404 appointment_pdf_not_generated before generation, 404 order_not_found when the order does not exist.',
   'TRK-01': 'include is a comma-separated list; only location is supported; without it no location is computed.',
   'TRK-02': 'a location\'s center is a GpsData: vehicleId, timestamp (not in the future), latitude, longitude, heading 0..359, speed at least 0.',
+  'TRK-03': 'location center: the position interpolated along the route by the elapsed share of the transit, refined by recent vehicle positions; uncertaintyRadiusKm grows with the age of the last position (D: the model, its figures declared).',
   'TRK-04': 'isSignificantlyDelayed true means the estimate should not be shown; delayMessage explains.',
+  'TRK-05': 'statusDescription: one sentence combining phase, approximate location and ETA; omitted when no meaningful sentence can be produced.',
   'TRK-06': 'estimatedDeliveryDate is null until a delivery window is predicted or an appointment is booked.',
   'INV-01': 'only for DELIVERED shipments.',
   'INV-02': 'a line item per component: description, freightClass, nmfcCode (null when none was supplied), weight, quantity, packageType.',
@@ -108,8 +110,6 @@ export const NOT_OBSERVABLE: Readonly<Record<RuleId, string>> = {
   'ADDR-03': 'how a client reads a response address (lenient subdivisions): a client-side rule',
   'ADDR-14': 'the inside-service fee is inside the quoted price; the API shows no price breakdown',
   'FRT-11': 'the oversized flag is a pricing input; no response shows it',
-  'TRK-03': 'the location model is the server\'s choice (D)',
-  'TRK-05': 'the status sentence is free text',
   'APT-15': 'where a client reads appointmentRequired: a client-side rule',
   'ERR-04': 'how a client reads a violation or reason: a client-side rule',
 }

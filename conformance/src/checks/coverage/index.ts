@@ -8,10 +8,12 @@ import { deliveredOrder } from './delivered.js'
 import { placeMerge } from './merge.js'
 import { placeConfirm } from './placeConfirm.js'
 import { quoteMatchable, tenderWithoutQuote } from './quotes.js'
+import { sameDayLanes } from './sameDay.js'
 import { liveTracking } from './tracking.js'
+import { trackingPosition } from './trackingPosition.js'
 import { uploads } from './uploads.js'
 
-export { calendarEta, confirmTime, deliveredOrder, liveTracking, placeConfirm, placeMerge, quoteMatchable, tenderWithoutQuote, uploads }
+export { calendarEta, confirmTime, deliveredOrder, liveTracking, placeConfirm, placeMerge, quoteMatchable, sameDayLanes, tenderWithoutQuote, trackingPosition, uploads }
 
-/** Every coverage check, in the order a run takes them (the clock-moving checks last: the calendar moves the clock to the close time, the live tracking into its trip, the quote check ages every quote of the company). */
-export const COVERAGE_CHECKS: ReadonlyArray<Check> = [tenderWithoutQuote, confirmTime, placeMerge, placeConfirm, uploads, deliveredOrder, calendarEta, liveTracking, quoteMatchable]
+/** Every coverage check, in the order a run takes them (the clock-moving checks last: the calendar moves the clock to the close time, the live tracking and the position check into their trips, the quote check ages every quote of the company). */
+export const COVERAGE_CHECKS: ReadonlyArray<Check> = [tenderWithoutQuote, confirmTime, placeMerge, placeConfirm, uploads, deliveredOrder, sameDayLanes, calendarEta, liveTracking, trackingPosition, quoteMatchable]
