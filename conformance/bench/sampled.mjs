@@ -26,7 +26,14 @@
 //            --only ID,... (these mutant ids instead of a sample), --no-baseline, --keep (leave the
 //            copies in node_modules/.cache/conformance-sampled), --skip-unreached (see below),
 //            --commit REF (mutate and judge that commit: extracted with git archive, the library
-//            and the kit built there, instead of the work tree and its builds)
+//            and the kit built there, instead of the work tree and its builds),
+//            --judge-with REF (judge with the kit and the library of that commit, extracted and
+//            built the same way, while the sandbox and the mutants come from --commit or the tree)
+//
+// --judge-with measures one sample twice: the mutants of one commit judged by the kit as it was
+// there and by a later kit. `--commit A --seed S` draws the same mutants whatever judges them, and
+// `--commit A --judge-with B --only <ids>` re-judges chosen ones (say the survivors of a run at A)
+// with B's kit; the baseline is B's kit against A's unmutated sandbox, and it must pass.
 //
 // The kit runs with one seed for the whole run (derived from --seed, printed), so every mutant
 // meets the baseline's requests until its change makes an answer differ. The baseline records which
@@ -357,6 +364,9 @@ const runOne = async (ctx, mutantId, options) => {
   }
 }
 
+/** The commit a ref names, read once: the tree may move on during a run. */
+export const commitOf = (ref, cwd = REPO) => execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+
 const pct = (a, b) => (b === 0 ? 0 : Math.round((1000 * a) / b) / 10)
 
 const main = async () => {
@@ -373,6 +383,7 @@ const main = async () => {
       keep: { type: 'boolean', default: false },
       'skip-unreached': { type: 'boolean', default: false },
       commit: { type: 'string' },
+      'judge-with': { type: 'string' },
     },
   })
   const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed)
@@ -386,7 +397,8 @@ const main = async () => {
   const log = (line) => console.log(line)
   const options = { seed, limitMs: Number(values['limit-s']) * 1000 }
   // a ref such as HEAD is read once, before the extraction: the tree may move on during the run
-  const commit = values.commit === undefined ? undefined : execFileSync('git', ['rev-parse', '--verify', `${values.commit}^{commit}`], { cwd: REPO, encoding: 'utf8' }).trim()
+  const commit = values.commit === undefined ? undefined : commitOf(values.commit)
+  const judgeCommit = values['judge-with'] === undefined ? undefined : commitOf(values['judge-with'])
   const root = commit === undefined ? REPO : treeOfCommit(commit, log, { build: !values['dry-run'] })
   if (values['dry-run']) {
     const paths = MUTATED.flatMap((d) => tsFilesBelow(join(root, d)))
@@ -398,7 +410,9 @@ const main = async () => {
     return 0
   }
   const { startSandbox, pgliteTemplate } = await import('shipper-rules-testkit')
-  const oracle = snapshotKit(root)
+  // what judges: the kit and the library of --judge-with's commit, else those of the mutated tree
+  const judgeRoot = judgeCommit === undefined || judgeCommit === commit ? root : treeOfCommit(judgeCommit, log)
+  const oracle = snapshotKit(judgeRoot)
   const build = await buildInstrumented({ root, log })
   writeFileSync(join(build.dir, 'coverage-hook.mjs'), COVERAGE_HOOK)
   const chosen = values.only !== undefined ? build.mutants.filter((m) => values.only.split(',').includes(m.id)) : sample(build.mutants, n, seed)
@@ -422,8 +436,11 @@ const main = async () => {
     commit !== undefined
       ? { commit, changed: [] }
       : { commit: git('rev-parse', 'HEAD'), changed: git('status', '--porcelain', '--', 'src', 'sandbox/src', 'sandbox/migrations', 'conformance/src').split('\n').filter((l) => l !== '') }
+  // the judging side: --judge-with's commit, or the mutated tree's own kit and library
+  const judge = judgeCommit !== undefined ? { commit: judgeCommit, changed: [] } : tree
   log(`tree ${tree.commit}${tree.changed.length === 0 ? ' (src, sandbox/src and conformance/src as committed)' : `, with ${tree.changed.length} changed file(s): ${tree.changed.join(', ')}`}; kit seed ${kitSeedOf(seed)}`)
-  const out = { seed, kitSeed: kitSeedOf(seed), sample: n, total: build.mutants.length, tree, options: { limitS: options.limitMs / 1000, parallel, skipUnreached: values['skip-unreached'] }, baseline: undefined, results }
+  log(`judged by the kit and the library of ${judgeCommit !== undefined ? `commit ${judgeCommit} (--judge-with)` : commit !== undefined ? `the same commit` : 'the work tree\'s builds'}`)
+  const out = { seed, kitSeed: kitSeedOf(seed), sample: n, total: build.mutants.length, tree, judge, options: { limitS: options.limitMs / 1000, parallel, skipUnreached: values['skip-unreached'] }, baseline: undefined, results }
   const save = () => {
     if (values.json !== undefined) writeFileSync(values.json, JSON.stringify(out, null, 2) + '\n')
   }
@@ -442,7 +459,7 @@ const main = async () => {
       log(`baseline (no mutant active): ${base.outcome}${base.rule !== undefined ? ` (FAILED ${base.rule})` : ''}${base.why !== undefined ? ` ${base.why}` : ''} in ${Math.round(base.ms / 1000)} s; the run reached the code of ${covered.length} of ${build.mutants.length} mutants`)
       save()
       if (base.outcome !== 'survived') {
-        console.error('the kit does not pass against the unmutated instrumented sandbox: fix that first, the mutants would mean nothing')
+        console.error(`the kit does not pass against the unmutated instrumented sandbox: fix that first, the mutants would mean nothing${judgeCommit !== undefined ? ' (with --judge-with, the later kit must pass against the earlier sandbox)' : ''}`)
         return 1
       }
     }
@@ -466,6 +483,7 @@ const main = async () => {
       rmSync(build.dir, { recursive: true, force: true })
       rmSync(oracle.dir, { recursive: true, force: true })
       if (root !== REPO) rmSync(root, { recursive: true, force: true })
+      if (judgeRoot !== root) rmSync(judgeRoot, { recursive: true, force: true })
     }
   }
   const count = (o) => results.filter((r) => r.outcome === o).length

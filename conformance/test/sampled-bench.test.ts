@@ -3,7 +3,7 @@
 // instrumented TypeScript into a module, and the environment variable switches one mutant on in a
 // process of its own while the same module without it behaves as the source. No sandbox, no kit run.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -24,6 +24,8 @@ interface SampledTool {
   readonly instrumentFiles: (paths: ReadonlyArray<string>) => Promise<{ files: Map<string, string>; mutants: ReadonlyArray<Mutant> }>
   readonly transpile: (code: string, file: string) => Promise<string>
   readonly sample: <T>(items: ReadonlyArray<T>, n: number, seed: number) => T[]
+  readonly snapshotKit: (root: string) => { dir: string; kit: string }
+  readonly commitOf: (ref: string, cwd?: string) => string
 }
 
 const TOOL = resolve(dirname(fileURLToPath(import.meta.url)), '../bench/sampled.mjs')
@@ -70,5 +72,35 @@ describe('the sampled benchmark tool', () => {
     expect(tool.sample(items, 150, 42)).toEqual(a)
     expect(tool.sample(items, 150, 43)).not.toEqual(a)
     expect(tool.sample(items, 5000, 1)).toHaveLength(1000)
+  })
+
+  it('takes what judges (the kit and the oracle library) from the root it is given: --judge-with judges with another commit than the mutants', () => {
+    // a stand-in root with a library and a kit of its own, as treeOfCommit extracts and builds one
+    const root = join(dir, 'judge-root')
+    const put = (path: string, text: string): void => {
+      mkdirSync(dirname(join(root, path)), { recursive: true })
+      writeFileSync(join(root, path), text)
+    }
+    put('package.json', '{"name":"shipper-rules","version":"0.0.0-judge"}')
+    put('dist/esm/index.js', 'export const judge = "the library of the judging root"\n')
+    put('conformance/package.json', '{"name":"shipper-rules-conformance","version":"0.0.0-judge"}')
+    put('conformance/bin/shipper-rules-conformance.js', '// the kit of the judging root\n')
+    put('conformance/dist/index.js', 'export const kit = "the kit of the judging root"\n')
+    const snap = tool.snapshotKit(root)
+    try {
+      expect(readFileSync(snap.kit, 'utf8')).toBe('// the kit of the judging root\n')
+      expect(readFileSync(join(snap.dir, 'kit', 'dist', 'index.js'), 'utf8')).toContain('the kit of the judging root')
+      expect(readFileSync(join(snap.dir, 'node_modules', 'shipper-rules', 'dist', 'esm', 'index.js'), 'utf8')).toContain('the library of the judging root')
+      expect(JSON.parse(readFileSync(join(snap.dir, 'node_modules', 'shipper-rules', 'package.json'), 'utf8'))).toMatchObject({ version: '0.0.0-judge' })
+    } finally {
+      rmSync(snap.dir, { recursive: true, force: true })
+    }
+  })
+
+  it('reads a ref as the commit it names once, and refuses one that names none', () => {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: tool.REPO, encoding: 'utf8' }).trim()
+    expect(tool.commitOf('HEAD')).toBe(head)
+    expect(tool.commitOf(head.slice(0, 9))).toBe(head)
+    expect(() => tool.commitOf('no-such-ref-for-the-sampled-bench')).toThrow()
   })
 })
