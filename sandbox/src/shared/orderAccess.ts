@@ -44,10 +44,16 @@ export const changeOrder = async (
     if ('problem' in found) return found
     const decision = await decide(found.row, tx)
     if ('problem' in decision) return decision
-    const updated = (await tx.query<OrderRow>(`UPDATE orders SET ${decision.set} WHERE id = $1 RETURNING *`, [found.row.id, ...decision.params]))[0]
-    // the order's timeline (the console's): each change of state, by real time and by the company clock
-    if (updated !== undefined && updated.status !== found.row.status) {
-      await tx.query('INSERT INTO order_transitions (order_id, from_status, to_status, at, company_at) VALUES ($1, $2, $3, $4, $5)', [found.row.id, found.row.status, updated.status, new Date(), updated.updated_at])
-    }
+    // the update and the order's timeline (the console's) in one statement: a change of state is
+    // written with its real time and its company time (the row's new updated_at)
+    const from = decision.params.length + 2
+    const updated = (
+      await tx.query<OrderRow>(
+        `WITH updated AS (UPDATE orders SET ${decision.set} WHERE id = $1 RETURNING *),
+           timeline AS (INSERT INTO order_transitions (order_id, from_status, to_status, at, company_at) SELECT id, $${from}::text, status, $${from + 1}::timestamptz, updated_at FROM updated WHERE status <> $${from}::text)
+         SELECT * FROM updated`,
+        [found.row.id, ...decision.params, found.row.status, new Date()],
+      )
+    )[0]
     return { row: updated ?? found.row }
   })

@@ -42,10 +42,11 @@ export const shipmentOf = (row: OrderRow) => ({
 /** A timestamptz column as a wire date-time (Z; milliseconds only when not zero), or the empty string. */
 export const wireIso = (v: unknown): string => {
   const iso = isoOf(v)
-  return iso === null ? '' : wireTime(DateTime.fromISO(iso, { zone: 'utc' }))
+  return iso === null ? '' : wireTime(DateTime.fromMillis(Date.parse(iso), { zone: 'utc' }))
 }
 
+/** A timestamptz column as a DateTime in UTC, or null (the instant read from its ISO text without luxon's ISO parser, which cost more than the rest of a read). */
 export const dateTimeOf = (v: unknown): DateTime | null => {
   const iso = isoOf(v)
-  return iso === null ? null : DateTime.fromISO(iso, { zone: 'utc' })
+  return iso === null ? null : DateTime.fromMillis(Date.parse(iso), { zone: 'utc' })
 }

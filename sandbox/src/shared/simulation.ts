@@ -2,7 +2,10 @@
 // ZIP centroids, on schedule unless a control made it late (it runs `delayMinutes` behind) or
 // off route (every position shifted `offRouteKm` north). It reports one GPS ping two minutes old;
 // the library turns pings into the estimate, the delay flag and the sentence.
-import type { DateTime } from 'luxon'
+import { DateTime, Duration } from 'luxon'
+
+/** How old the vehicle's ping is. */
+const PING_AGE_MS = Duration.fromObject({ minutes: 2 }).as('milliseconds')
 
 export interface LatLon {
   readonly latitude: number
@@ -45,7 +48,8 @@ export interface Trip {
 
 /** The wire GpsData pings of a trip in progress at `now` (none before pickup or after arrival). */
 export const simulatedPings = (trip: Trip, now: DateTime): ReadonlyArray<unknown> => {
-  const at = now.minus({ minutes: 2 })
+  // two minutes before now, in now's zone (DateTime.minus with a unit object normalizes a Duration: a tenth of a tracking request's time)
+  const at = DateTime.fromMillis(now.toMillis() - PING_AGE_MS, { zone: now.zone })
   const total = trip.eta.toMillis() - trip.pickedUpAt.toMillis()
   if (!(total > 0) || at < trip.pickedUpAt) return []
   const elapsed = at.toMillis() - trip.pickedUpAt.toMillis() - trip.delayMinutes * 60_000
