@@ -3,9 +3,9 @@
 // fast-check's model-based run against the server and turns the shrunk counterexample into a
 // Failure carrying exactly the requests that run sent.
 import fc from 'fast-check'
-import { canonicalJson, readProblemDetail } from 'shipper-rules'
+import { canonicalJson, HEADER_KEY, readProblemDetail } from 'shipper-rules'
 import { KIT_CRASH, type CheckResult, type Failure, type KitContext, type RuleId } from '../check.js'
-import { BudgetExhausted, type Received, type SentRequest } from '../http.js'
+import { BudgetExhausted, USER_AGENT, type Received, type SentRequest } from '../http.js'
 
 /** Thrown by a command when the server's answer departs from the model: the rule it breaks, what the model expected, what came. */
 export class RuleBroken extends Error {
@@ -640,5 +640,40 @@ export const runRuleProperty = async <I>(ctx: KitContext, p: RuleProperty<I>): P
     notReached,
     held,
     requests: ctx.http.transcript.length - first,
+  }
+}
+
+/**
+ * A GET whose answer is kept as bytes too (Http.send keeps the text, which a binary file such as a
+ * PDF does not survive): the kit's headers and the credentials of `who`, recorded in the transcript
+ * like any exchange (a failure's curl script shows it). Not counted against --max-requests or --rate.
+ */
+export const getBytes = async (ctx: KitContext, path: string, who: Who = 'main'): Promise<{ readonly received: Received; readonly bytes: Uint8Array }> => {
+  const request = get(path, who)
+  const requestId = globalThis.crypto.randomUUID()
+  try {
+    const res = await fetch(ctx.http.baseUrl + path, {
+      headers: { 'user-agent': USER_AGENT, [HEADER_KEY.requestId]: requestId, ...ctx.http.credentialHeaders(who) },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(30_000),
+    })
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    const text = new TextDecoder().decode(bytes)
+    const headers: Record<string, string> = {}
+    res.headers.forEach((v, k) => {
+      headers[k] = v
+    })
+    let json: unknown
+    try {
+      json = text === '' ? undefined : JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    const received: Received = { status: res.status, headers, json, text }
+    ctx.http.transcript.entries.push({ request, received, requestId })
+    return { received, bytes }
+  } catch (e) {
+    ctx.http.transcript.entries.push({ request, error: e instanceof Error ? e.message : String(e), requestId })
+    throw e
   }
 }
