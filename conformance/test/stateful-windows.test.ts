@@ -3,7 +3,7 @@
 // wrong in one way (shipper-rules-testkit's faultProxy): the kit names the rule the wrong answer
 // breaks. Each wrong answer is one an HTTP request observes.
 import { DateTime } from 'luxon'
-import { addBusinessDays, canonicalJson, HEADER, makeConfig, transitDays } from 'shipper-rules'
+import { addBusinessDays, canonicalJson, estimateDelivery, HEADER, makeConfig, transitDays } from 'shipper-rules'
 import { faultProxy, jsonOf, type FaultProxyOptions } from 'shipper-rules-testkit'
 import { afterEach, expect, test } from 'vitest'
 import type { Check, CheckResult } from '../src/check.js'
@@ -236,6 +236,26 @@ test('the close time read in the calendar\'s zone instead of the stop\'s (an Eas
     const stop = bodyOf(asked)?.['deliveryAddress'] as Record<string, unknown> | undefined
     if (asked.method === 'POST' && asked.url === '/v1/shipper/quote' && a.status === 200 && typeof j?.['estimatedDeliveryDate'] === 'string' && stop?.['zipCode'] === '10001') {
       return { ...a, body: JSON.stringify({ ...j, estimatedDeliveryDate: DateTime.fromISO(j['estimatedDeliveryDate'], { zone: 'utc' }).plus({ hours: 1 }).toISO({ suppressMilliseconds: true }) }) }
+    }
+    return a
+  })
+  const fs = failuresOf(report, 'QTE-04')
+  expect(failing(report)).toEqual(['QTE-04'])
+  expect(fs.length).toBe(1)
+  expect(fs[0]!.expected).toContain('delivery ZIP 10001')
+})
+
+test('business days counted in the delivery stop\'s zone instead of the declared calendar\'s (a late-evening Chicago pickup to New York a day off): QTE-04', async () => {
+  const report = await against([calendarEta], (asked, a) => {
+    const j = jsonOf(a)
+    const body = bodyOf(asked)
+    const stop = body?.['deliveryAddress'] as Record<string, unknown> | undefined
+    const pickup = body?.['requiredPickupDate']
+    if (asked.method === 'POST' && asked.url === '/v1/shipper/quote' && a.status === 200 && typeof j?.['transitDays'] === 'number' && stop?.['zipCode'] === '10001' && typeof pickup === 'string') {
+      // the server's figure of days, counted in New York's calendar instead of the declared Chicago one
+      const closeTime = typeof stop['closeTime'] === 'string' ? { deliveryCloseTime: stop['closeTime'] } : {}
+      const eta = estimateDelivery({ pickup: DateTime.fromISO(pickup, { zone: 'utc' }), transitDays: j['transitDays'], deliveryZone: 'America/New_York', ...closeTime }, { zone: 'America/New_York' })
+      return { ...a, body: JSON.stringify({ ...j, estimatedDeliveryDate: eta }) }
     }
     return a
   })

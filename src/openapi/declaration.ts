@@ -96,7 +96,7 @@ const decisionsOf = (c: RulesConfig): ReadonlyArray<ConfigDecision> => {
     { rule: 'FRT-12', kind: 'D', fields: ['pallet.maxPalletsPerOrder', 'pallet.totalWeight'], decision: `at most ${p.maxPalletsPerOrder} pallets per order; totalPoundsWeight ${p.totalWeight === 'allPallets' ? 'sums poundsWeight x palletCount (allPallets)' : 'sums poundsWeight once per component (sumOfComponents)'}` },
     { rule: 'CRT-10', kind: 'S', fields: ['idempotencyWindowHours'], decision: `an Idempotency-Key is remembered for ${c.idempotencyWindowHours} hours` },
     { rule: 'QTE-02', kind: 'S', fields: ['quoteValidityHours'], decision: `a quote expires ${c.quoteValidityHours} hours after creation` },
-    { rule: 'QTE-04', kind: 'D', fields: ['businessDays.zone', 'businessDays.holidays'], decision: `calendar days judged in ${c.businessDays.zone}, skipping ${holidaysText(c.businessDays.holidays)}` },
+    { rule: 'QTE-04', kind: 'D', fields: ['businessDays.zone', 'businessDays.holidays'], decision: `business days counted in ${c.businessDays.zone}, skipping ${holidaysText(c.businessDays.holidays)}; the ETA at the delivery stop's close time on the stop's own date` },
     { rule: 'QTE-06', kind: 'S', fields: ['quoteValidityHours'], decision: `a quote is matchable inside its ${c.quoteValidityHours}-hour window` },
     { rule: 'DOC-03', kind: 'D', fields: ['uploadMaxBytes'], decision: `an upload of at most ${c.uploadMaxBytes} bytes` },
     { rule: 'TRK-02', kind: 'S', fields: ['gpsClockSkewSeconds'], decision: `a GPS timestamp up to ${c.gpsClockSkewSeconds} s after now is not in the future` },

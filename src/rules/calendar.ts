@@ -26,6 +26,12 @@ export interface BusinessDayOptions {
   /** Holiday calendar; default `config.businessDays.holidays` (`none`). */
   readonly holidays?: HolidayCalendarSetting | HolidayCalendar
   readonly config?: RulesConfig
+  /**
+   * `transitDays` only: the IANA zone of the delivery stop, in which the delivery's calendar day
+   * is read (the day of the stop's own close time, as `estimateDelivery` places the ETA); default
+   * the calendar's zone.
+   */
+  readonly deliveryZone?: string
 }
 
 const COUNTERS = {
@@ -109,8 +115,11 @@ const dayNumberOf = (dt: unknown, z: IANAZone): number | undefined => {
 /**
  * Returns the number of business days in (pickup day, delivery day]: the pickup day excluded,
  * the delivery day included, weekends (and the selected holidays) not counted, both days taken
- * as calendar days in `options.zone`. Same day gives 0. Null when the delivery day precedes the
- * pickup day, a DateTime is invalid, or the zone or holiday setting is unknown.
+ * as calendar days in `options.zone`, or the delivery day in `options.deliveryZone` when given
+ * (the stop's own date of an ETA at its close time: an ETA at 00:00 in New York is the day before
+ * in Chicago, so without it a calendar in Chicago would count one day less than
+ * `estimateDelivery` added). Same day gives 0. Null when the delivery day precedes the pickup
+ * day, a DateTime is invalid, or a zone or the holiday setting is unknown.
  *
  * Implements QTE-03, QTE-04. Decisions (D): days are judged in the configured zone
  * (`config.businessDays.zone`, default America/Chicago); holidays are off by default; a calendar
@@ -124,6 +133,11 @@ const dayNumberOf = (dt: unknown, z: IANAZone): number | undefined => {
  * transitDays(DateTime.fromISO('2026-11-20T15:00:00Z'), DateTime.fromISO('2026-11-23T15:00:00Z'))
  * //=> 1
  *
+ * @example
+ * // Saturday 23:59 in Chicago to an ETA at 00:00 on Tuesday in New York (Monday 23:00 in Chicago)
+ * transitDays(DateTime.fromISO('2026-05-24T04:59:00Z'), DateTime.fromISO('2026-05-26T04:00:00Z'), { deliveryZone: 'America/New_York' })
+ * //=> 2
+ *
  * @category rules
  * @since 0.1.0
  */
@@ -131,8 +145,10 @@ export const transitDays = /* @__PURE__ */ total(
 (pickup: DateTime, delivery: DateTime, options: BusinessDayOptions = {}): number | null => {
   const cal = calendarOf(options)
   if (cal === undefined) return null
+  const deliveryZone = options.deliveryZone === undefined ? cal.zone : typeof options.deliveryZone === 'string' ? memoZone(options.deliveryZone) : undefined
+  if (deliveryZone === undefined) return null
   const a = dayNumberOf(pickup, cal.zone)
-  const b = dayNumberOf(delivery, cal.zone)
+  const b = dayNumberOf(delivery, deliveryZone)
   if (a === undefined || b === undefined || b < a) return null
   return businessThrough(cal, b) - businessThrough(cal, a)
 },

@@ -20,6 +20,8 @@ describe('QTE-04 estimated delivery', () => {
         // the delivery day, read in the business-day zone, is n business days after the pickup day
         const dayInBusinessZone = DateTime.fromObject({ year: local.year, month: local.month, day: local.day, hour: 12 }, { zone })
         expect(transitDays(pickup, dayInBusinessZone, { zone, holidays })).toBe(n)
+        // the same, read straight from the ETA with the stop's zone named: the two functions are inverse
+        expect(transitDays(pickup, DateTime.fromISO(eta!, { zone: 'utc' }), { zone, holidays, deliveryZone })).toBe(n)
       }),
     )
   })

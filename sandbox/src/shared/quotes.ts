@@ -10,17 +10,21 @@ import { dateTimeOf } from './orders.js'
 type Lane = Pick<NormalizedQuoteRequest, 'deliveryAddress' | 'requiredPickupDate'>
 
 /**
- * The ETA and transit days of a lane priced at `days` business days (QTE-03, QTE-04): calendar
- * days judged in the delivery stop's zone (the sandbox's choice, more specific than
- * `config.businessDays.zone`), skipping the configuration's holidays.
+ * The ETA and transit days of a lane priced at `days` business days (QTE-03, QTE-04): business
+ * days counted by the declared calendar (`config.businessDays`: its zone and holidays, as the
+ * served document's `x-shipper-rules-config` says), the ETA at the delivery stop's close time in
+ * the stop's own zone, and transitDays read back from the ETA on the stop's own date. Before
+ * 2026-11-28 the sandbox counted the days in the delivery stop's zone, which its declaration did
+ * not say (a pickup at 23:30 in Chicago on a Thursday, delivered in New York two business days
+ * later, was Tuesday by the sandbox and Monday by the declaration).
  */
 export const etaFor = (lane: Lane, days: number, now: DateTime, config: RulesConfig = defaultConfig): { readonly pickup: DateTime; readonly eta: string | null; readonly transitDays: number | null } => {
   const pickup = lane.requiredPickupDate !== undefined ? DateTime.fromISO(lane.requiredPickupDate, { setZone: true }) : now
   const zone = timeZoneForZip(lane.deliveryAddress.zipCode)
   if (zone === null) return { pickup, eta: null, transitDays: null }
   const closeTime = lane.deliveryAddress.closeTime
-  const eta = estimateDelivery({ pickup, transitDays: days, deliveryZone: zone, ...(closeTime !== undefined ? { deliveryCloseTime: closeTime } : {}) }, { zone, config })
-  return { pickup, eta, transitDays: eta === null ? null : transitDays(pickup, DateTime.fromISO(eta), { zone, config }) }
+  const eta = estimateDelivery({ pickup, transitDays: days, deliveryZone: zone, ...(closeTime !== undefined ? { deliveryCloseTime: closeTime } : {}) }, { config })
+  return { pickup, eta, transitDays: eta === null ? null : transitDays(pickup, DateTime.fromISO(eta), { config, deliveryZone: zone }) }
 }
 
 export interface QuoteRow {
