@@ -1,5 +1,6 @@
 // The command: npx shipper-rules-conformance --base-url URL --token T --api-key K [options].
-// Exit 0 with no failure, 1 with failures, 2 on a usage error.
+// Exit 0 with no failure, 1 with failures, 2 on a usage error, 3 when nothing was checked (no rule
+// passed or failed: every rule not reached or not checked).
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { HEADER_KEY } from 'shipper-rules'
@@ -33,7 +34,8 @@ Checks a live server of the shipper API against the rules of shipper-rules and r
 
 Every order and quote the kit makes is marked: its description or customerReference starts with
 CONFORMANCE-<run id>.
-Exit status: 0 no failure, 1 failures, 2 usage error (a malformed declaration too).
+Exit status: 0 no failure, 1 failures, 2 usage error (a malformed declaration too), 3 nothing
+checked (no failure, but no rule passed either: every rule not reached or not checked).
 `
 
 class UsageError extends Error {}
@@ -164,5 +166,10 @@ export const main = async (argv: ReadonlyArray<string>, io: { out: (s: string) =
   if (parsed.out === undefined) io.out(text)
   else await writeFile(parsed.out, text)
   io.err(`\n${summaryLine(report.rules)}; ${report.failures} failure(s), ${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}\n`)
-  return report.failures > 0 ? 1 : 0
+  if (exitStatus(report.rules, report.failures) === 3) io.err('shipper-rules-conformance: no rule was checked (each one not reached or not checked, see the report for why): exit status 3, not a pass\n')
+  return exitStatus(report.rules, report.failures)
 }
+
+/** The exit status of a finished run: 1 with failures; 3 when no rule passed (every one not reached or not checked), so a run that checked nothing never reads as a pass; else 0. */
+export const exitStatus = (rules: ReadonlyArray<RuleRow>, failures: number): 0 | 1 | 3 =>
+  failures > 0 || rules.some((r) => r.status === 'failed') ? 1 : rules.some((r) => r.status === 'passed') ? 0 : 3

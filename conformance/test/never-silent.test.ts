@@ -29,7 +29,7 @@ beforeAll(async () => {
 })
 afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())))
 
-test('429 to everything (Retry-After 60): the advice within 5 s, the run ends promptly, every rule not reached', async () => {
+test('429 to everything (Retry-After 60): the advice within 5 s, the run ends promptly, every rule not reached, exit status 3', async () => {
   retryAfter = '60'
   const started = Date.now()
   const lines: Array<{ at: number; text: string }> = []
@@ -49,8 +49,9 @@ test('429 to everything (Retry-After 60): the advice within 5 s, the run ends pr
   expect(summary, lines.map((l) => l.text).join('')).not.toBeNull()
   expect(Number(summary![1])).toBe(0)
   expect(Number(summary![3])).toBeGreaterThan(40)
-  // nothing failed (the 429s are well-formed ProblemDetails): the exit status is 0, and the summary says nothing passed
-  expect(code).toBe(0)
+  // nothing failed (the 429s are well-formed ProblemDetails), but nothing passed either: exit status 3, never a pass, and it says why
+  expect(code).toBe(3)
+  expect(lines.map((l) => l.text).join('')).toContain('no rule was checked')
 })
 
 test('429 with Retry-After 1 everywhere: the kit waits at most its total (max429WaitS), then stops; the advice once', async () => {
@@ -113,4 +114,13 @@ test('progress: a line at the start, at each check start and end, and ticks whil
   expect(lines.at(-1)).toMatch(/^- waits for a tick: 1 failure\(s\), 0 requests, \d+\.\d s; 2\/2 rules done, 0 requests, 1 failure\(s\) so far/)
   expect(report.rules.find((r) => r.rule === 'QTE-01')?.status).toBe('passed')
   expect(answered).toBeGreaterThan(0)
+})
+
+test('the exit status: 1 with a failure, 0 with a rule passed and none failed, 3 when every rule is not reached or not checked', async () => {
+  const { exitStatus } = await import('../src/cli.js')
+  const row = (status: 'passed' | 'failed' | 'not reached' | 'not checked') => ({ rule: 'QTE-01', status, checks: [], sentence: '', failures: [] })
+  expect(exitStatus([row('passed'), row('not reached')], 0)).toBe(0)
+  expect(exitStatus([row('failed'), row('passed')], 1)).toBe(1)
+  expect(exitStatus([row('not reached'), row('not checked')], 0)).toBe(3)
+  expect(exitStatus([], 0)).toBe(3)
 })
