@@ -31,10 +31,14 @@ export const problemDetails: Check = {
     const failures: Failure[] = []
     const seen = new Set<string>()
     let errors = 0
+    // ERR-03 is about the 422 reasons: it is checked only by an answer that is 422 or names a reason catalogued 422
+    let answers422 = 0
     for (const e of ctx.http.transcript.entries) {
       // a 429 is the server limiting the kit, not the answer its request was due: its shape is
       // judged, but answers of 429 alone do not make the ERR rules checked
       if ((e.received?.status ?? 0) >= 400 && e.received?.status !== 429) errors += 1
+      const reason = (e.received?.json as Record<string, unknown> | undefined)?.['reason']
+      if (e.received?.status === 422 || (typeof reason === 'string' && statusForReason(reason) === 422)) answers422 += 1
       const f = problemShapeFailure(e, this.name)
       if (f === null) continue
       const key = `${f.rule} ${e.request.method} ${e.request.path.replace(/[?].*$/, '')}`
@@ -42,11 +46,16 @@ export const problemDetails: Check = {
       seen.add(key)
       failures.push(f)
     }
+    const unchecked = (rule: string): string | undefined =>
+      errors === 0 ? 'the run saw no error answer (other than 429s)' : rule === 'ERR-03' && answers422 === 0 && !failures.some((f) => f.rule === rule) ? 'the run saw no 422 answer and no reason catalogued 422' : undefined
     return {
       check: this.name,
-      rules: errors > 0 ? this.rules : [],
+      rules: this.rules.filter((rule) => unchecked(rule) === undefined),
       failures,
-      notChecked: errors > 0 ? [] : this.rules.map((rule) => ({ rule, why: 'the run saw no error answer (other than 429s)' })),
+      notChecked: this.rules.flatMap((rule) => {
+        const why = unchecked(rule)
+        return why === undefined ? [] : [{ rule, why }]
+      }),
       requests: 0,
     }
   },
