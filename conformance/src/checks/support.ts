@@ -649,6 +649,8 @@ export const runRuleProperty = async <I>(ctx: KitContext, p: RuleProperty<I>): P
  * like any exchange (a failure's curl script shows it). Not counted against --max-requests or --rate.
  */
 export const getBytes = async (ctx: KitContext, path: string, who: Who = 'main'): Promise<{ readonly received: Received; readonly bytes: Uint8Array }> => {
+  // the kit stopped sending (the request budget, a 429 not waited out): so does this GET
+  if (ctx.http.stoppedWhy !== undefined) throw new BudgetExhausted(Number.POSITIVE_INFINITY, ctx.http.stoppedWhy)
   const request = get(path, who)
   const requestId = globalThis.crypto.randomUUID()
   try {

@@ -4,13 +4,14 @@
 // client while it is still sending makes it lose the answer (EPIPE, then a reset that drops what
 // was received but not yet read); a server that reads and drops the rest of the body first is
 // read. The exchange is recorded in the run's transcript like any other (the failure's curl script
-// shows the request); a request that got no answer is recorded with its error.
+// shows the request); a request that got no answer is recorded with its error. It sends nothing
+// once the kit's sender stopped (the request budget, a 429); it is not counted in --max-requests.
 import { randomUUID } from 'node:crypto'
 import { connect as netConnect, type Socket } from 'node:net'
 import { connect as tlsConnect } from 'node:tls'
 import { HEADER_KEY } from 'shipper-rules'
 import type { KitContext } from '../../check.js'
-import { isRawBody, USER_AGENT, type Received, type SentRequest } from '../../http.js'
+import { BudgetExhausted, isRawBody, USER_AGENT, type Received, type SentRequest } from '../../http.js'
 
 /** What came back: the answer, or why there was none. */
 export type WholeOutcome = { readonly received: Received } | { readonly error: string }
@@ -77,6 +78,8 @@ const parse = (buf: Buffer, ended: boolean): Received | undefined => {
  * JSON value or a RawBody as `Http.send` sends it.
  */
 export const sendWhole = async (ctx: KitContext, req: SentRequest, timeoutMs = 30_000): Promise<WholeOutcome> => {
+  // the kit stopped sending (the request budget, a 429 not waited out): so does this sender
+  if (ctx.http.stoppedWhy !== undefined) throw new BudgetExhausted(Number.POSITIVE_INFINITY, ctx.http.stoppedWhy)
   const url = new URL(ctx.http.baseUrl + req.path)
   const requestId = randomUUID()
   const body = req.body === undefined ? Buffer.alloc(0) : isRawBody(req.body) ? Buffer.from(req.body.raw) : Buffer.from(JSON.stringify(req.body), 'utf8')

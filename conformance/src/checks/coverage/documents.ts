@@ -20,7 +20,7 @@
 import { checkAppointmentUpload, isLeft, parseStop, uploadDocument, type DocumentSet, type StoredDocument } from 'shipper-rules'
 import { openApiDocument } from 'shipper-rules/openapi'
 import type { Check, CheckResult, KitContext, RuleId } from '../../check.js'
-import type { Received } from '../../http.js'
+import { BudgetExhausted, type Received } from '../../http.js'
 import { createBody, describe, expectAnswer, get, getBytes, LANES, makeQuote, makeShipment, multipartFile, post, put, result, RuleBroken } from '../support.js'
 import { jpeg, markedPdf, png, readPdf, type PdfPage } from './files.js'
 import { scenario, withoutControls } from './support.js'
@@ -147,18 +147,28 @@ const shipmentDocumentTypes = (): ReadonlyArray<string> => {
 /** An absolute http(s) URL with an authority, as RFC 3986 writes it (the WHATWG parser also takes `http:host/…`). */
 const ABSOLUTE = /^https?:\/\/[^/?#\s@]+(?:[/?#]\S*)?$/i
 
-const follow = async (ctx: KitContext, link: string): Promise<Received> => {
+/** How long a link to another host may take to answer (a pre-signed link is one request). */
+const FOREIGN_TIMEOUT_MS = 10_000
+
+/** Follows a link without credentials; no answer at all (a refused connection, an unknown host) is DOC-01's failure. */
+const follow = async (ctx: KitContext, link: string, type: string): Promise<Received> => {
   const url = new URL(link)
   const base = new URL(ctx.http.baseUrl)
-  // a link to the server itself goes through the kit's sender (in the transcript, the curl script); another host is fetched as is
-  if (url.origin === base.origin) return ctx.http.send({ method: 'GET', path: `${url.pathname}${url.search}`, headers: {}, credentials: 'none' })
-  const res = await fetch(url, { redirect: 'manual' })
-  const text = await res.text()
-  const headers: Record<string, string> = {}
-  res.headers.forEach((v, k) => {
-    headers[k] = v
-  })
-  return { status: res.status, headers, json: undefined, text }
+  try {
+    // a link to the server itself goes through the kit's sender (in the transcript, the curl script); another host is fetched as is
+    if (url.origin === base.origin) return await ctx.http.send({ method: 'GET', path: `${url.pathname}${url.search}`, headers: {}, credentials: 'none' })
+    const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(FOREIGN_TIMEOUT_MS) })
+    const text = await res.text()
+    const headers: Record<string, string> = {}
+    res.headers.forEach((v, k) => {
+      headers[k] = v
+    })
+    return { status: res.status, headers, json: undefined, text }
+  } catch (e) {
+    if (e instanceof BudgetExhausted) throw e
+    const cause = e instanceof Error && e.cause instanceof Error ? `: ${e.cause.message}` : ''
+    throw new RuleBroken('DOC-01', `the ${type} downloadLink followed without credentials: an answer`, `no answer from ${link} (${e instanceof Error ? e.message : String(e)}${cause})`)
+  }
 }
 
 export const documentLinks: Check = {
@@ -186,13 +196,13 @@ export const documentLinks: Check = {
           parsed = undefined
         }
         if (!ABSOLUTE.test(link) || parsed === undefined || parsed.host === '') throw new RuleBroken('DOC-01', `GET ${type}: a downloadLink that is an absolute http(s) URL with an authority (scheme://host/…)`, JSON.stringify(link))
-        const once = await follow(ctx, link)
+        const once = await follow(ctx, link, type)
         const what = `the ${type} downloadLink followed without credentials`
         if (once.status !== 200) throw new RuleBroken('DOC-01', `${what}: 200, the file`, describe(once))
         const media = (once.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
         if (media !== fileType.toLowerCase()) throw new RuleBroken('DOC-01', `${what}: the answer's fileType ${fileType}`, `content-type ${once.headers['content-type'] ?? '(none)'}`)
         if (fileType.toLowerCase() === 'application/pdf' && !once.text.startsWith('%PDF-')) throw new RuleBroken('DOC-01', `${what}: a PDF (%PDF-)`, JSON.stringify(once.text.slice(0, 40)))
-        const again = await follow(ctx, link)
+        const again = await follow(ctx, link, type)
         if (again.status !== 200 || again.text !== once.text) throw new RuleBroken('DOC-01', `${what} again: the same file (${once.text.length} characters)`, again.status === 200 ? `another file (${again.text.length} characters)` : describe(again))
         followed++
       }
