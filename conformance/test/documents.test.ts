@@ -82,7 +82,7 @@ test('a multipart body cut short stored as if whole (200): DOC-02', async () => 
 /**
  * A server that refuses a large JSON body with the right answer (413 file_too_large) but before
  * reading it, then destroys the connection (the sandbox without its drain); any other request is
- * read whole and forwarded to the sandbox.
+ * read whole, then forwarded to the sandbox.
  */
 const earlyCloser = async (upstream: string): Promise<{ baseUrl: string; server: Server }> => {
   const target = new URL(upstream)
@@ -94,12 +94,18 @@ const earlyCloser = async (upstream: string): Promise<{ baseUrl: string; server:
       res.end(body, () => req.socket.destroy())
       return
     }
-    const out = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent: false }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
+    // any other request is read whole first, then forwarded: this fake loses no answer but the JSON 413's
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks)
+      const out = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host, 'content-length': String(body.length) }, agent: false }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      })
+      out.on('error', () => res.destroy())
+      out.end(body)
     })
-    out.on('error', () => res.destroy())
-    req.pipe(out)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }

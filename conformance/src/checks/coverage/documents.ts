@@ -1,7 +1,7 @@
 // Appointment documents read back (DOC-05, DOC-06), and the shipment documents' links (DOC-01).
 //
-// Documents: five uploads to one order, data below: PDFs and images (a PNG, a JPEG) at both stops
-// and both types, one (stop, type) uploaded twice. Each answer is checkAppointmentUpload's (the
+// Documents: four uploads to one order, data below: PDFs and images (a PNG, a JPEG) at both stops,
+// both types at PICKUP, one (stop, type) uploaded twice. Each answer is checkAppointmentUpload's (the
 // stop, the type, the filename made .pdf, application/pdf). The documents the order then holds are
 // the library's: uploadDocument folded over the uploads (a new upload replaces only the document
 // of the same stop and type). The spec has no endpoint that lists them; the appointment PDF merges
@@ -36,12 +36,15 @@ interface Upload {
   readonly file: { readonly kind: 'pdf'; readonly width: number; readonly height: number; readonly pages: number } | { readonly kind: 'png' | 'jpeg'; readonly width: number; readonly height: number }
 }
 
-/** The uploads, in order: every (stop, type) but one once, then PICKUP's packing slip again (it replaces the first, and nothing else). */
+/**
+ * The uploads, in order: PICKUP's two types and DELIVERY's packing slip, then PICKUP's packing slip
+ * again (it replaces the first, and nothing else). A server that replaces by stop or by type alone
+ * loses the first or the second; one that never replaces keeps the first.
+ */
 export const UPLOADS: ReadonlyArray<Upload> = [
   { stop: 'PICKUP', type: 'PACKING_SLIP', filename: 'slip-first.pdf', file: { kind: 'pdf', width: 201, height: 301, pages: 2 } },
   { stop: 'PICKUP', type: 'CUSTOMER_BOL', filename: 'bol-scan.png', file: { kind: 'png', width: 3, height: 5 } },
   { stop: 'DELIVERY', type: 'PACKING_SLIP', filename: 'slip-photo.jpeg', file: { kind: 'jpeg', width: 7, height: 2 } },
-  { stop: 'DELIVERY', type: 'CUSTOMER_BOL', filename: 'bol', file: { kind: 'pdf', width: 202, height: 302, pages: 1 } },
   { stop: 'PICKUP', type: 'PACKING_SLIP', filename: 'slip-second.pdf', file: { kind: 'pdf', width: 203, height: 303, pages: 1 } },
 ]
 
