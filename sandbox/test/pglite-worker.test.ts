@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { limitMs, startSandbox as startCli } from 'shipper-rules-testkit'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { LOCK_FILE } from '../src/db/dataDirLock.js'
+import { openStore, type Queryable } from '../src/db/store.js'
 import { unpackInitdb } from '../src/db/initdbTarball.js'
 import { startSandbox } from './support/harness.js'
 
@@ -99,6 +100,62 @@ describe('PGlite off the event loop', () => {
       expect(worst).toBeLessThan(sleepMs / 2)
     } finally {
       await sandbox.stop()
+    }
+  })
+
+  it('one transaction at a time: what comes meanwhile waits for its end and sees its commit; a rollback keeps nothing; a statement after the end is refused', async () => {
+    const store = await openStore({ dataDir: newDir() })
+    try {
+      await store.query('CREATE TABLE worker_order (n int NOT NULL, note text)')
+      let release: () => void = () => undefined
+      const held = new Promise<void>((r) => (release = r))
+      let inside: Promise<unknown> | undefined
+      let leaked: Queryable | undefined
+      const events: string[] = []
+      const first = store.transaction(async (tx) => {
+        await tx.query('INSERT INTO worker_order (n, note) VALUES ($1, $2)', [1, 'first'])
+        events.push('first inserted')
+        await held
+        // two statements at once inside the transaction: both run in it, in order
+        inside = Promise.all([tx.query('INSERT INTO worker_order (n) VALUES ($1)', [2]), tx.query<{ c: number }>('SELECT count(*)::int AS c FROM worker_order WHERE n <= $1', [2])])
+        await inside
+        leaked = tx
+        events.push('first done')
+      })
+      // an autocommit read and another transaction, sent while the first is open: they wait for its end
+      while (!events.includes('first inserted')) await new Promise((r) => setTimeout(r, 5))
+      const read = store.query<{ c: number }>('SELECT count(*)::int AS c FROM worker_order WHERE n > $1', [0]).then((rows) => {
+        events.push('read')
+        return rows[0]?.c
+      })
+      const second = store
+        .transaction(async (tx) => {
+          await tx.query('INSERT INTO worker_order (n, note) VALUES ($1, $2)', [3, 'rolled back'])
+          throw new Error('roll it back')
+        })
+        .catch((e: Error) => e.message)
+      await new Promise((r) => setTimeout(r, limitMs(50)))
+      expect(events).toEqual(['first inserted'])
+      release()
+      await first
+      expect(await inside).toEqual([[], [{ c: 2 }]])
+      expect(await read).toBe(2)
+      expect(await second).toBe('roll it back')
+      expect(events).toEqual(['first inserted', 'first done', 'read'])
+      expect(await store.query('SELECT n FROM worker_order ORDER BY n')).toEqual([{ n: 1 }, { n: 2 }])
+      // a statement of a transaction that ended is refused, and nothing waits behind it
+      await expect(leaked!.query('INSERT INTO worker_order (n) VALUES ($1)', [4])).rejects.toThrow(/is not open/)
+      // a failed statement inside a transaction: the transaction rolls back and the error is the database's
+      const failed = await store
+        .transaction(async (tx) => {
+          await tx.query('INSERT INTO worker_order (n) VALUES ($1)', [5])
+          await tx.query('INSERT INTO worker_order (n) VALUES ($1)', [null])
+        })
+        .catch((e: { code?: string }) => e.code)
+      expect(failed).toBe('23502')
+      expect(await store.query('SELECT n FROM worker_order ORDER BY n')).toEqual([{ n: 1 }, { n: 2 }])
+    } finally {
+      await store.close()
     }
   })
 

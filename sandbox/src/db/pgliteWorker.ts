@@ -1,28 +1,30 @@
 // PGlite off the event loop: the embedded database runs in this worker thread, so that its WASM
 // work (parsing, planning, executing, writing the data directory) does not hold up the HTTP server's
 // thread. The store (store.ts, openPglite) sends messages; this worker answers each one:
-//   { id, op: 'query', sql, params, tx? }   → { id, rows }       (tx: inside that open transaction)
-//   { id, op: 'begin' }                     → { id, tx }         (one transaction open at a time: PGlite's own mutex)
-//   { id, op: 'end', tx, commit }           → { id }             (COMMIT, or ROLLBACK when commit is false)
-//   { id, op: 'close' }                     → { id }             (then the worker ends)
+//   { id, op: 'query', sql, params, tx?, begin? } → { id, rows }  (tx: inside that transaction;
+//                                                   begin: its first statement, which opens it)
+//   { id, op: 'end', tx, commit }                → { id }        (COMMIT, or ROLLBACK when commit is false)
+//   { id, op: 'close' }                          → { id }        (then the worker ends)
 // and { id, error } for any that failed (the error's message, name and own fields, e.g. `code`).
+// One transaction is open at a time (PGlite is one session): a message of another transaction,
+// or outside any, waits here until that one ends, then runs in the order it came.
 // A fresh directory is unpacked from the build's initialized one, or, without one, created
 // (initdb) by pgliteInit.ts in a process of its own, before this starts (store.ts).
 import { parentPort, workerData } from 'node:worker_threads'
-import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite'
+import { setFlagsFromString } from 'node:v8'
+import { parse, PGlite, protocol } from '@electric-sql/pglite'
 
 export interface PgliteWorkerData {
   readonly dataDir: string
 }
 
 export type PgliteRequest =
-  | { readonly id: number; readonly op: 'query'; readonly sql: string; readonly params: unknown[]; readonly tx?: number }
-  | { readonly id: number; readonly op: 'begin' }
+  | { readonly id: number; readonly op: 'query'; readonly sql: string; readonly params: unknown[]; readonly tx?: number; readonly begin?: true }
   | { readonly id: number; readonly op: 'end'; readonly tx: number; readonly commit: boolean }
   | { readonly id: number; readonly op: 'close' }
 
 export type PgliteResponse =
-  | { readonly id: number; readonly rows?: unknown[]; readonly tx?: number }
+  | { readonly id: number; readonly rows?: unknown[] }
   | { readonly id: number; readonly error: SerializedError }
   | { readonly id: 0; readonly ready: true }
   | { readonly id: 0; readonly failed: SerializedError }
@@ -34,7 +36,7 @@ export interface SerializedError {
 }
 
 /** An error as plain data (structured clone drops a class and its own fields' prototype chain). */
-const serialize = (e: unknown): SerializedError => {
+const serializeError = (e: unknown): SerializedError => {
   if (!(e instanceof Error)) return { message: String(e), name: 'Error', fields: {} }
   const fields: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(e)) if (v === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof v)) fields[k] = v
@@ -42,77 +44,114 @@ const serialize = (e: unknown): SerializedError => {
 }
 
 const port = parentPort
-const SHARED_BUFFERS = '16MB'
 const data = workerData as PgliteWorkerData
 
-/** An open transaction: its queries go through `tx`; `finish` settles the callback PGlite waits on. */
-interface Open {
-  readonly tx: Transaction
-  readonly finish: (commit: boolean) => void
-  readonly done: Promise<void>
+/**
+ * PostgreSQL settings for an embedded database serving one developer (measured: see the
+ * sandbox README, "PGlite off the event loop"). shared_buffers: a 16 MiB buffer pool instead of
+ * PGlite's 128 MiB: the sandbox's tables are small, and each buffer touched stays resident.
+ */
+const SETTINGS = ['shared_buffers=16MB']
+
+/**
+ * The WebAssembly engine compiles PGlite's 9 MB module with its baseline compiler only (Liftoff):
+ * the optimizing tier's code and its compile memory (some 60 MiB resident, never given back) cost
+ * more than its faster code gives here, where most of a statement's time is outside the hottest
+ * functions (measured: see the README). Process-wide, read when a module compiles; the server's
+ * own thread compiles no WebAssembly.
+ */
+const WASM_FLAGS = '--liftoff-only'
+
+type Message = { readonly name: string }
+type Exec = (bytes: Uint8Array) => Message[]
+
+/** Protocol messages run as one exchange with PGlite; the first error is thrown after all were read. */
+const exchange =
+  (db: PGlite): Exec =>
+  (bytes) => {
+    const parser = new protocol.Parser()
+    const out: Message[] = []
+    parser.parse(db.execProtocolRawSync(bytes), (m) => out.push(m))
+    const error = out.find((m) => m instanceof protocol.messages.DatabaseError)
+    if (error !== undefined) throw error
+    return out
+  }
+
+const concat = (parts: ReadonlyArray<Uint8Array>): Uint8Array => {
+  let length = 0
+  for (const p of parts) length += p.length
+  const all = new Uint8Array(length)
+  let at = 0
+  for (const p of parts) {
+    all.set(p, at)
+    at += p.length
+  }
+  return all
 }
 
 /**
- * Named prepared statements, as the pg driver keeps them on PostgreSQL (store.ts): a text with
- * parameters is parsed and described once (its parameter types and row description kept), then
- * each run is Bind, Execute and Sync: three calls into PGlite instead of the six of its query()
- * (Parse, Describe statement, Bind, Describe portal, Execute, Sync), and no parse analysis. Texts
- * without parameters (DDL, transaction control, one-off reads) and any beyond MAX_PREPARED run
- * through query() as before. Uses PGlite's protocol layer and its internal locks (the ones its
- * query() takes: PGlite 0.5).
+ * The statements, run synchronously, each as one exchange with PGlite (no await, no PGlite
+ * mutex: this worker is PGlite's only user and runs one message at a time).
+ *
+ * A text with parameters becomes a named prepared statement, as the pg driver keeps them on
+ * PostgreSQL (store.ts): parsed and described once (its parameter types and row description
+ * kept), then each run is Bind, Execute and Sync in one exchange (PGlite's query() makes six:
+ * Parse, Describe statement, Bind, Describe portal, Execute, Sync). A text without parameters
+ * (DDL, transaction control, one-off reads) is Parse, Bind, Describe, Execute and Sync in one
+ * exchange; a text with parameters beyond MAX_PREPARED is the same unnamed, after one exchange
+ * that describes its parameters. A transaction's BEGIN goes in the exchange of its first statement.
  */
 const MAX_PREPARED = 500
 interface Prepared {
   readonly name: string
   readonly paramTypes: ReadonlyArray<number>
-  readonly rowDescription: unknown
+  readonly rowDescription: Message | undefined
 }
-type Locking = PGlite & {
-  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>
-  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>
-}
-const preparedRunner = (db: PGlite) => {
-  const locking = db as Locking
+const statementRunner = (db: PGlite) => {
+  const exec = exchange(db)
+  const s = protocol.serialize
   const statements = new Map<string, Prepared>()
-  const serialize = protocol.serialize
-  const exec = async (message: Uint8Array) => (await db.execProtocol(message)).messages
-  const prepare = async (sql: string): Promise<Prepared> => {
-    const name = `sbx_${statements.size + 1}`
-    const out = []
-    try {
-      out.push(...(await exec(serialize.parse({ name, text: sql, types: [] }))), ...(await exec(serialize.describe({ type: 'S', name }))))
-    } finally {
-      await exec(serialize.sync())
-    }
+  const BEGIN = s.query('BEGIN')
+  const describeStatement = (name: string, sql: string): Omit<Prepared, 'name'> => {
+    const out = exec(concat([s.parse({ name, text: sql, types: [] }), s.describe({ type: 'S', name }), s.sync()]))
     const params = out.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined
-    const prepared = { name, paramTypes: params?.dataTypeIDs ?? [], rowDescription: out.find((m) => m.name === 'rowDescription') }
-    statements.set(sql, prepared)
-    return prepared
+    return { paramTypes: params?.dataTypeIDs ?? [], rowDescription: out.find((m) => m.name === 'rowDescription') }
   }
-  const runOnce = async (sql: string, params: ReadonlyArray<unknown>): Promise<unknown[]> => {
-    const p = statements.get(sql) ?? (await prepare(sql))
+  const values = (paramTypes: ReadonlyArray<number>, params: ReadonlyArray<unknown>): Array<string | null> => {
     const serializers = db.serializers as Record<number, ((v: unknown) => string) | undefined>
-    const values = params.map((v, i) => {
+    return params.map((v, i) => {
       if (v === null || v === undefined) return null
-      const serializer = serializers[p.paramTypes[i] ?? 0]
+      const serializer = serializers[paramTypes[i] ?? 0]
       return serializer !== undefined ? serializer(v) : String(v)
     })
-    const out: unknown[] = p.rowDescription !== undefined ? [p.rowDescription] : []
-    try {
-      out.push(...(await exec(serialize.bind({ statement: p.name, values }))), ...(await exec(serialize.execute({}))))
-    } finally {
-      await exec(serialize.sync())
-    }
-    const results = parse.parseResults(out as Parameters<typeof parse.parseResults>[0], db.parsers)
+  }
+  /** The rows of the statement's result: its messages after those of a BEGIN sent before it. */
+  const rowsOf = (out: Message[], begin: boolean, rowDescription: Message | undefined): unknown[] => {
+    const own = begin ? out.slice(out.findIndex((m) => m.name === 'readyForQuery') + 1) : out
+    const results = parse.parseResults((rowDescription !== undefined ? [rowDescription, ...own] : own) as Parameters<typeof parse.parseResults>[0], db.parsers)
     return results[0]?.rows ?? []
   }
-  return {
-    /** Whether `sql` runs as a named statement. */
-    takes: (sql: string, params: ReadonlyArray<unknown>) => params.length > 0 && (statements.has(sql) || statements.size < MAX_PREPARED),
-    /** Outside a transaction: after any open one, as query() does. */
-    query: (sql: string, params: ReadonlyArray<unknown>) => locking._runExclusiveTransaction(() => locking._runExclusiveQuery(() => runOnce(sql, params))),
-    /** Inside the open transaction (which holds the transaction lock). */
-    inTransaction: (sql: string, params: ReadonlyArray<unknown>) => locking._runExclusiveQuery(() => runOnce(sql, params)),
+  return (sql: string, params: ReadonlyArray<unknown>, begin: boolean): unknown[] => {
+    const before = begin ? [BEGIN] : []
+    if (params.length === 0) {
+      const out = exec(concat([...before, s.parse({ text: sql, types: [] }), s.bind({}), s.describe({ type: 'P' }), s.execute({}), s.sync()]))
+      return rowsOf(out, begin, undefined)
+    }
+    let prepared = statements.get(sql)
+    if (prepared === undefined && statements.size < MAX_PREPARED) {
+      if (begin) exec(BEGIN)
+      const name = `sbx_${statements.size + 1}`
+      prepared = { name, ...describeStatement(name, sql) }
+      statements.set(sql, prepared)
+      return rowsOf(exec(concat([s.bind({ statement: name, values: values(prepared.paramTypes, params) }), s.execute({}), s.sync()])), false, prepared.rowDescription)
+    }
+    if (prepared === undefined) {
+      if (begin) exec(BEGIN)
+      const described = describeStatement('', sql)
+      return rowsOf(exec(concat([s.bind({ values: values(described.paramTypes, params) }), s.execute({}), s.sync()])), false, described.rowDescription)
+    }
+    const out = exec(concat([...before, s.bind({ statement: prepared.name, values: values(prepared.paramTypes, params) }), s.execute({}), s.sync()]))
+    return rowsOf(out, begin, prepared.rowDescription)
   }
 }
 
@@ -120,81 +159,89 @@ const run = async (): Promise<void> => {
   if (port === null) return
   let db: PGlite
   try {
-    // a 16 MiB buffer pool instead of PGlite's 128 MiB: the sandbox's tables are small, and each
-    // buffer touched stays resident (idle RSS 319 to 188 MiB for PGlite alone, measured)
-    db = await PGlite.create(data.dataDir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] })
+    setFlagsFromString(WASM_FLAGS)
+    db = await PGlite.create(data.dataDir, { startParams: [...PGlite.defaultStartParams, ...SETTINGS.flatMap((s) => ['-c', s])] })
   } catch (e) {
-    port.postMessage({ id: 0, failed: serialize(e) } satisfies PgliteResponse)
+    port.postMessage({ id: 0, failed: serializeError(e) } satisfies PgliteResponse)
     port.close()
     return
   }
-  const open = new Map<number, Open>()
-  const prepared = preparedRunner(db)
-  let nextTx = 1
-  const answer = (m: PgliteResponse) => port.postMessage(m)
-  const handle = async (m: PgliteRequest): Promise<PgliteResponse> => {
-    switch (m.op) {
-      case 'query': {
-        const named = prepared.takes(m.sql, m.params)
-        if (m.tx !== undefined) {
-          const t = open.get(m.tx)
-          if (t === undefined) throw new Error(`transaction ${m.tx} is not open`)
-          return { id: m.id, rows: named ? await prepared.inTransaction(m.sql, m.params) : (await t.tx.query(m.sql, m.params)).rows }
-        }
-        return { id: m.id, rows: named ? await prepared.query(m.sql, m.params) : (await db.query(m.sql, m.params)).rows }
-      }
-      case 'begin': {
-        const id = nextTx++
-        // PGlite's transaction(): BEGIN, the callback, then COMMIT when it resolves or ROLLBACK
-        // when it rejects; the callback here waits for the store's 'end'
-        const started = new Promise<Transaction>((resolveStarted, rejectStarted) => {
-          let finish: (commit: boolean) => void = () => undefined
-          const decided = new Promise<boolean>((r) => (finish = r))
-          const done = db
-            .transaction(async (tx) => {
-              open.set(id, { tx, finish, done })
-              resolveStarted(tx)
-              if (!(await decided)) throw ROLLBACK
-            })
-            .then(
-              () => undefined,
-              (e: unknown) => {
-                if (e !== ROLLBACK) throw e
-              },
-            )
-          done.catch(rejectStarted)
-        })
-        await started
-        return { id: m.id, tx: id }
-      }
-      case 'end': {
-        const t = open.get(m.tx)
-        if (t === undefined) throw new Error(`transaction ${m.tx} is not open`)
-        open.delete(m.tx)
-        t.finish(m.commit)
-        await t.done
+  const statement = statementRunner(db)
+  const exec = exchange(db)
+  /** The transaction open now, if any: only its messages run until it ends. */
+  let open: number | undefined
+  const waiting: PgliteRequest[] = []
+  let closed = false
+  const refuse = (m: PgliteRequest, why: string) => port.postMessage({ id: m.id, error: serializeError(new Error(why)) } satisfies PgliteResponse)
+
+  /**
+   * Whether `m` runs now, waits for the open transaction to end, or is refused: a message of a
+   * transaction that is not open and whose first statement is not waiting either (it ended).
+   */
+  const decide = (m: PgliteRequest): 'run' | 'wait' | 'refuse' => {
+    if (m.op === 'close') return 'run'
+    if (open !== undefined && m.tx === open) return 'run'
+    if (m.tx !== undefined && !(m.op === 'query' && m.begin === true) && !waiting.some((w) => w.op === 'query' && w.begin === true && w.tx === m.tx)) return 'refuse'
+    return open === undefined ? 'run' : 'wait'
+  }
+  /** A query or a transaction's end, synchronously; its answer. */
+  const handle = (m: Exclude<PgliteRequest, { op: 'close' }>): PgliteResponse => {
+    try {
+      if (m.op === 'end') {
+        open = undefined
+        exec(protocol.serialize.query(m.commit ? 'COMMIT' : 'ROLLBACK'))
         return { id: m.id }
       }
-      case 'close': {
-        for (const t of open.values()) t.finish(false)
-        await Promise.allSettled([...open.values()].map((t) => t.done))
-        await db.close()
-        return { id: m.id }
-      }
+      // the transaction is open from its first statement on, whether that statement succeeds or
+      // not: its end (a ROLLBACK after a failed statement) closes it
+      if (m.begin === true && m.tx !== undefined) open = m.tx
+      return { id: m.id, rows: statement(m.sql, m.params, m.begin === true) }
+    } catch (e) {
+      return { id: m.id, error: serializeError(e) }
     }
   }
-  port.on('message', (m: PgliteRequest) => {
-    handle(m).then(
-      (r) => {
-        answer(r)
-        if (m.op === 'close') port.close()
-      },
-      (e: unknown) => answer({ id: m.id, error: serialize(e) }),
-    )
-  })
-  answer({ id: 0, ready: true })
+  /** Rolls back the open transaction, refuses what waits, closes PGlite; then this worker ends. */
+  const close = async (m: PgliteRequest) => {
+    closed = true
+    for (const w of waiting.splice(0)) refuse(w, 'the embedded database is closing')
+    if (open !== undefined) {
+      open = undefined
+      try {
+        exec(protocol.serialize.query('ROLLBACK'))
+      } catch {
+        // closing anyway
+      }
+    }
+    await db.close()
+    port.postMessage({ id: m.id } satisfies PgliteResponse)
+    port.close()
+  }
+  /** Runs `m` if it may run now; whether it left the queue (ran or was refused). */
+  const attempt = (m: PgliteRequest): boolean => {
+    const now = decide(m)
+    if (now === 'wait') return false
+    if (now === 'refuse') refuse(m, `transaction ${String(m.op !== 'close' ? m.tx : '')} is not open`)
+    else if (m.op === 'close') void close(m)
+    else port.postMessage(handle(m))
+    return true
+  }
+  /** After a transaction opened or ended: what waited and may run now runs, in the order it came. */
+  const drain = () => {
+    for (let i = 0; i < waiting.length && !closed; ) {
+      if (attempt(waiting[i]!)) {
+        waiting.splice(i, 1)
+        i = 0
+      } else i++
+    }
+  }
+  const receive = (m: PgliteRequest) => {
+    if (closed) return refuse(m, 'the embedded database is closed')
+    const before = open
+    if (!attempt(m)) return void waiting.push(m)
+    if (open !== before && waiting.length > 0) drain()
+  }
+  port.on('message', receive)
+  port.postMessage({ id: 0, ready: true } satisfies PgliteResponse)
 }
-
-const ROLLBACK = Symbol('rollback')
 
 void run()

@@ -158,19 +158,30 @@ const openPglite = async (dataDir: string): Promise<Store> => {
   }
   const rowsOf = async <T>(request: DistributiveOmit<PgliteRequest, 'id'>): Promise<T[]> => ((await db.send(request)) as { rows?: T[] }).rows ?? []
   let closing: Promise<void> | undefined
+  let nextTx = 1
   return {
     kind: 'pglite',
     query: <T>(sql: string, params: ReadonlyArray<unknown> = []) => rowsOf<T>({ op: 'query', sql, params: [...params] }),
     transaction: async (fn) => {
-      const { tx } = (await db.send({ op: 'begin' })) as { tx: number }
+      // the transaction opens with its first statement (BEGIN in the same exchange: see
+      // pgliteWorker.ts), so a transaction is one message per statement and one for its end
+      const tx = nextTx++
+      let begun = false
+      const inTx: Queryable = {
+        query: <T>(sql: string, params: ReadonlyArray<unknown> = []) => {
+          const first = !begun
+          begun = true
+          return rowsOf<T>(first ? { op: 'query', sql, params: [...params], tx, begin: true } : { op: 'query', sql, params: [...params], tx })
+        },
+      }
       let result
       try {
-        result = await fn({ query: <T>(sql: string, params: ReadonlyArray<unknown> = []) => rowsOf<T>({ op: 'query', sql, params: [...params], tx }) })
+        result = await fn(inTx)
       } catch (e) {
-        await db.send({ op: 'end', tx, commit: false }).catch(() => undefined)
+        if (begun) await db.send({ op: 'end', tx, commit: false }).catch(() => undefined)
         throw e
       }
-      await db.send({ op: 'end', tx, commit: true })
+      if (begun) await db.send({ op: 'end', tx, commit: true })
       return result
     },
     close: () =>
