@@ -405,6 +405,7 @@ const slice = async (target, scenario, state, seconds) => {
   const admin = target.kind === 'sandbox' && target.onPostgres ? await pgAdmin() : undefined
   const watch = admin !== undefined ? await watchPostgres(admin, target) : undefined
   const serverBefore = cpuMs(target.child.pid)
+  const mainBefore = cpuMs(`${target.child.pid}/task/${target.child.pid}`)
   const selfBefore = process.cpuUsage()
   const latencies = []
   const result = await new Promise((resolve, reject) => {
@@ -413,6 +414,7 @@ const slice = async (target, scenario, state, seconds) => {
   })
   const self = process.cpuUsage(selfBefore)
   const serverAfter = cpuMs(target.child.pid)
+  const mainAfter = cpuMs(`${target.child.pid}/task/${target.child.pid}`)
   // (a watch that could not read the database's processes carries the reason instead)
   const db = watch?.stop !== undefined ? await watch.stop() : watch
   if (admin !== undefined) await admin.end()
@@ -424,6 +426,7 @@ const slice = async (target, scenario, state, seconds) => {
     non2xx: result.non2xx,
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)])),
     serverMs: serverBefore !== undefined && serverAfter !== undefined ? serverAfter - serverBefore : undefined,
+    serverMainMs: mainBefore !== undefined && mainAfter !== undefined ? mainAfter - mainBefore : undefined,
     db,
     generatorMs: (self.user + self.system) / 1000,
   }
@@ -454,6 +457,9 @@ const aggregate = (target, scenario, slices) => {
     statusCodes: codes,
     cpuMsPerRequest: {
       server: perRequest(sum((s) => s.serverMs)),
+      // the server's main thread (HTTP, the rules, the sandbox's code); the rest of `server` is its
+      // other threads: the PGlite worker, V8's garbage collection and compilers
+      serverMainThread: perRequest(sum((s) => s.serverMainMs)),
       database: target.kind === 'mock' ? null : target.onPostgres ? (unreadable ?? perRequest(sum((s) => s.db?.backendsMs))) : 'inside the server process (PGlite): included in server',
       databaseCluster: target.onPostgres && unreadable === undefined ? perRequest(sum((s) => s.db?.clusterMs)) : undefined,
       databaseBackends: target.onPostgres ? Math.max(...slices.map((s) => s.db?.backends ?? 0)) : undefined,
@@ -537,6 +543,7 @@ try {
     row('latency p50 / p99 ms', (r) => `${r.latencyMs.p50} / ${r.latencyMs.p99}`)
     row('errors / timeouts / non-2xx', (r) => `${r.errors} / ${r.timeouts} / ${r.non2xx}`)
     row('server CPU ms/request', (r) => fmt(r.cpuMsPerRequest.server, 3))
+    row('  of which the main thread', (r) => fmt(r.cpuMsPerRequest.serverMainThread, 3))
     row('database CPU ms/request', (r) => (typeof r.cpuMsPerRequest.database === 'number' ? fmt(r.cpuMsPerRequest.database, 3) : r.cpuMsPerRequest.database === null ? '—' : 'in server'))
     row('  whole cluster ms/request', (r) => fmt(r.cpuMsPerRequest.databaseCluster, 3))
     row('load generator CPU ms/request', (r) => fmt(r.cpuMsPerRequest.loadGenerator, 3))
