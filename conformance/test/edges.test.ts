@@ -7,7 +7,7 @@ import { faultProxy, jsonOf, type FaultProxyOptions } from 'shipper-rules-testki
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import type { Check } from '../src/check.js'
 import { wireTextBodies } from '../src/checks/boundaries/encoding.js'
-import { documentOperations, NOT_IN_TABLE, parameterEdges, PARAMETER_READERS } from '../src/checks/boundaries/parameters.js'
+import { changeReasonEdges, documentOperations, NOT_IN_TABLE, parameterEdges, PARAMETER_READERS } from '../src/checks/boundaries/parameters.js'
 import { sameDayLanes } from '../src/checks/coverage/sameDay.js'
 import { trackingPosition } from '../src/checks/coverage/trackingPosition.js'
 import { runConformance, type Report } from '../src/index.js'
@@ -60,9 +60,10 @@ describe('the table over the document\'s parameters', () => {
 })
 
 test('against the sandbox: each check passes, every rule held by its own cases', async () => {
-  const report = await run(inject('sandbox').baseUrl, [parameterEdges, wireTextBodies, sameDayLanes, trackingPosition])
+  const checks = [parameterEdges, changeReasonEdges, wireTextBodies, sameDayLanes, trackingPosition]
+  const report = await run(inject('sandbox').baseUrl, checks)
   expect(report.failures, why(report)).toBe(0)
-  const rules = [...parameterEdges.rules, ...wireTextBodies.rules, ...sameDayLanes.rules, ...trackingPosition.rules]
+  const rules = checks.flatMap((c) => c.rules)
   for (const rule of rules) expect(report.rules.find((r) => r.rule === rule)?.status, `${rule}: ${why(report)}`).toBe('passed')
 })
 
@@ -73,6 +74,11 @@ test('an empty order number, an empty Idempotency-Key said pattern, a repeated r
     return rewriteViolations((v) => ((v['field'] === 'orderNumber' || v['field'] === 'Idempotency-Key') && v['code'] === 'required' ? { ...v, code: 'pattern' } : undefined))(asked, a)
   }, [parameterEdges])
   expect(failed(report)).toEqual(['CRT-10', 'ID-01', 'QTE-05'])
+})
+
+test('an override whose change reason is a no-break space only accepted (blank as the library reads it): ORD-06', async () => {
+  const report = await against((asked, a) => (asked.method === 'PUT' && asked.headers['x-service-change-reason'] === '\u00a0' && a.status === 400 ? withBody({ ...a, status: 200 }, { channel: 'PHONE' }) : a), [changeReasonEdges])
+  expect(failed(report)).toEqual(['ORD-06'])
 })
 
 test('a violation for text that is not wire text with an empty code: ID-03', async () => {

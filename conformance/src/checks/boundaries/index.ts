@@ -7,9 +7,9 @@ import { echoedOnInvoice } from './echo.js'
 import { wireTextBodies } from './encoding.js'
 import { createFields, palletSizes, wireTimestamps } from './fields.js'
 import { freightClass, palletLimits } from './freight.js'
-import { parameterEdges } from './parameters.js'
+import { changeReasonEdges, parameterEdges } from './parameters.js'
 import { trackingInclude, uploadTransport } from './transport.js'
 import { unknownOrder } from './unknownOrder.js'
 import { multipartCut, wholeBodies } from './uploadBodies.js'
 
-export const BOUNDARY_CHECKS: ReadonlyArray<Check> = [palletLimits, freightClass, palletSizes, zipCodes, countries, createFields, wireTimestamps, uploadTransport, multipartCut, wholeBodies, trackingInclude, unknownOrder, parameterEdges, wireTextBodies, echoedOnInvoice]
+export const BOUNDARY_CHECKS: ReadonlyArray<Check> = [palletLimits, freightClass, palletSizes, zipCodes, countries, createFields, wireTimestamps, uploadTransport, multipartCut, wholeBodies, trackingInclude, unknownOrder, parameterEdges, changeReasonEdges, wireTextBodies, echoedOnInvoice]

@@ -12,6 +12,7 @@
 // one is valid, so each case shows one parameter's reading.
 import {
   checkAppointmentWrite,
+  HEADER,
   newestQuoteByReference,
   parseAppointmentDocumentType,
   parseDocumentType,
@@ -65,7 +66,7 @@ export const PARAMETER_READERS: Readonly<Record<string, { readonly rule: RuleId;
 
 /** The document's parameters this table does not send, with why. */
 export const NOT_IN_TABLE: Readonly<Record<string, string>> = {
-  changeReason: 'read only on an order the carrier accepted (the stateful appointments check sends it)',
+  changeReason: 'read only on an order the carrier accepted: its own table below (changeReasonCases, with the sandbox controls)',
   requestId: 'never refused: a server makes its own id for a value it does not take',
 }
 
@@ -213,4 +214,61 @@ export const parameterEdges: Check = {
   name: 'boundaries: parameters empty or repeated or with U+0000',
   rules: RULES,
   run: (ctx) => runTable(ctx, { name: parameterEdges.name, rules: parameterEdges.rules, setup, cases: (_config, _env, c) => parameterCases(c) }),
+}
+
+/** An order the carrier accepted (confirmed on its quote, then the sandbox's ACCEPT event): the lock holds. */
+interface Accepted {
+  readonly orderNumber: string
+}
+
+const acceptedOrder: NonNullable<Table<Accepted>['setup']> = async (ctx) => {
+  const requests: SentRequest[] = []
+  const send = async (req: SentRequest) => {
+    requests.push(req)
+    return ctx.http.send(req)
+  }
+  const components = [{ palletCount: 1, poundsWeight: 400 }]
+  const q = await send({ method: 'POST', path: '/v1/shipper/quote', headers: {}, credentials: 'main', body: { pickupAddress: { zipCode: '60018' }, deliveryAddress: { zipCode: '75201' }, orderComponents: components } })
+  const quoteId = objectOf(q.json)['id']
+  if (q.status !== 200 || typeof quoteId !== 'string') return { error: `the quote the change-reason cases need was answered ${describeAnswer(q)}`, requests }
+  const c = await send(createRequest(createBodyOf(ctx, components, {}, quoteId)))
+  const n = objectOf(c.json)['orderNumber']
+  if (c.status !== 200 || typeof n !== 'string') return { error: `the order the change-reason cases need was answered ${describeAnswer(c)}`, requests }
+  const confirmed = await send({ method: 'PUT', path: `/v1/shipper/shipment/${encodeURIComponent(n)}/confirm`, headers: {}, credentials: 'main' })
+  if (confirmed.status !== 200) return { error: `the confirm the change-reason cases need was answered ${describeAnswer(confirmed)}`, requests }
+  const accepted = await send({ method: 'POST', path: `/sandbox/orders/${encodeURIComponent(n)}/events`, headers: {}, credentials: 'main', body: { event: 'ACCEPT' } })
+  if (accepted.status !== 200) return { error: `the carrier's ACCEPT the change-reason cases need was answered ${describeAnswer(accepted)}`, requests }
+  return { env: { orderNumber: n }, requests }
+}
+
+/**
+ * The X-Service-Change-Reason header of the override on an accepted order (ORD-06): empty, a
+ * no-break space only (blank to the library, though not HTTP white space, so it reaches the
+ * server), twice (joined with ", ", RFC 9110 §5.3: not blank, so the override goes through), and
+ * absent; each as checkAppointmentWrite reads it in ACCEPTED with confirmChangeAfterAcceptance=true.
+ */
+export const changeReasonCases = (ctx: KitContext): Case<Accepted>[] =>
+  [
+    { what: 'empty', sent: '' as string | undefined },
+    { what: 'a no-break space only', sent: '\u00a0' },
+    { what: 'twice (two field lines, joined as RFC 9110 §5.3 reads them)', sent: 'Dock moved, Dock moved' },
+    { what: 'absent', sent: undefined },
+  ].map(({ what, sent }) => ({
+    rule: 'ORD-06',
+    name: `PUT an accepted order's appointment with confirmChangeAfterAcceptance=true and X-Service-Change-Reason ${what}${sent === undefined ? '' : ` (${JSON.stringify(sent)})`}`,
+    build: (_config, env): SentRequest => ({
+      method: 'PUT',
+      path: `/v1/shipper/shipment/${encodeURIComponent(env.orderNumber)}/appointment/PICKUP?confirmChangeAfterAcceptance=true`,
+      headers: sent === undefined ? {} : { [HEADER.changeReason]: sent },
+      body: { channel: 'PHONE', instructions: `${ctx.marker} change reason case` },
+      credentials: 'main',
+    }),
+    predict: () => predictionOf(checkAppointmentWrite('ACCEPTED', { endpoint: 'PUT_REQUIREMENT', confirmChangeAfterAcceptance: 'true', ...(sent === undefined ? {} : { changeReason: sent }) })),
+  }))
+
+export const changeReasonEdges: Check = {
+  name: 'boundaries: the change reason of an override',
+  rules: ['ORD-06'],
+  requires: ['sandboxControls'],
+  run: (ctx) => runTable(ctx, { name: changeReasonEdges.name, rules: changeReasonEdges.rules, setup: acceptedOrder, cases: (_config, _env, c) => changeReasonCases(c) }),
 }
