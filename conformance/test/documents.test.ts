@@ -5,6 +5,7 @@
 // upload that replaces by stop alone, a PNG refused, a download link without its authority.
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { deflateSync } from 'node:zlib'
 import { faultProxy, jsonOf, runsOf, type FaultProxyOptions } from 'shipper-rules-testkit'
 import { afterEach, expect, inject, test } from 'vitest'
 import type { Check } from '../src/check.js'
@@ -48,6 +49,21 @@ test('the files the checks upload read back as made: a PDF its pages and size, a
   expect(readPdf(png(3, 5)).pdf).toBe(false)
   expect([...png(3, 5).subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG')
   expect([...jpeg(7, 2).subarray(0, 2)]).toEqual([0xff, 0xd8])
+})
+
+test('the reader finds pages kept in a compressed object stream, a MediaBox inherited from the page tree, and the images a page draws', () => {
+  // objects 2 (the page tree, with the MediaBox), 3 (a page) and 4 (an image) inside a Flate object stream (object 5)
+  const inner = ['<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 205 305] >>', '<< /Type /Page /Parent 2 0 R /Resources << /XObject << /Im1 4 0 R >> >> >>', '<< /Type /XObject /Subtype /Image /Width 9 /Height 4 /BitsPerComponent 8 >>']
+  let offsets = ''
+  let body = ''
+  inner.forEach((o, i) => {
+    offsets += `${i + 2} ${body.length} `
+    body += `${o}\n`
+  })
+  const stream = deflateSync(Buffer.from(offsets + body, 'latin1'))
+  const head = `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n5 0 obj\n<< /Type /ObjStm /N 3 /First ${offsets.length} /Filter /FlateDecode /Length ${stream.length} >>\nstream\n`
+  const pdf = Buffer.concat([Buffer.from(head, 'latin1'), stream, Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1')])
+  expect(readPdf(pdf)).toEqual({ pdf: true, pages: [{ width: 205, height: 305, images: [{ width: 9, height: 4 }] }] })
 })
 
 test('every transport and document check holds against the sandbox: 0 failures, each rule held', async () => {
