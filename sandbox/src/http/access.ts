@@ -122,17 +122,22 @@ export const installAccess = (app: FastifyInstance, ctx: Context): void => {
     if (!isAccess(access)) throw new Error(`${methods.join(', ')} ${route.url}: every route declares who may call it (config: { access: 'company' | 'operator' | 'public' }); this one declares ${JSON.stringify(access)}`)
     for (const method of methods) declared.push({ method, url: route.url, access })
   })
-  app.addHook('preHandler', async (request, reply) => {
+  // a callback hook, not an async one: a public route passes without a promise; a refused caller's
+  // answer is already sent, and the hook then ends without calling done (Fastify's early answer)
+  app.addHook('preHandler', (request, reply, done) => {
     // the not-found handler is no route: it has no access of its own and answers anybody
     const access = request.routeOptions.config.access
     if (access === 'company') {
-      const caller = await authenticate(ctx, request, reply)
-      if (caller === undefined) return reply
-      request.caller = caller
+      authenticate(ctx, request, reply).then((caller) => {
+        if (caller === undefined) return
+        request.caller = caller
+        done()
+      }, done)
     } else if (access === 'operator') {
-      if (!(await authenticateOperator(ctx, request, reply))) return reply
-    }
-    return undefined
+      authenticateOperator(ctx, request, reply).then((allowed) => {
+        if (allowed) done()
+      }, done)
+    } else done()
   })
 }
 

@@ -229,8 +229,10 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
   })
   if (options.operatorToken === undefined) operatorTokens.set(app, operatorToken)
   // every answer names its request (the error answers also in the ProblemDetail: sendProblem)
-  app.addHook('onRequest', async (request, reply) => {
+  // (a callback hook, not an async one: no promise and no microtask per request)
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id)
+    done()
   })
   // CORS only for configured origins: any other origin (or none) gets no Access-Control-* header,
   // and its OPTIONS is the 404 of an unknown route; a preflight of a configured origin is a 204
