@@ -156,11 +156,11 @@ test("an unknown order's appointment PDF said not generated, and an unknown orde
   expect(failuresOf(report, 'DOC-07')[0]!.actual).toContain('appointment_pdf_not_generated')
 })
 
-test('an upload that replaces every document of its stop (a customer BOL stored over the packing slip): DOC-06, read back from the appointment PDF', async () => {
+test('uploads and deletes by stop alone (a customer BOL stored over the packing slip, its DELETE taking the packing slip): DOC-06, read back from the appointment PDF', async () => {
   const report = await against(
     {
-      // the server keys documents by stop alone: every upload lands on the stop's PACKING_SLIP, and answers the type it was sent
-      request: (req) => (req.method === 'POST' && req.url.endsWith('/document/CUSTOMER_BOL') ? { ...req, url: req.url.replace(/CUSTOMER_BOL$/, 'PACKING_SLIP'), headers: { ...req.headers, 'x-fake-type': 'CUSTOMER_BOL' } } : req),
+      // the server keys documents by stop alone: every upload lands on the stop's PACKING_SLIP, and answers the type it was sent; a DELETE removes the stop's document
+      request: (req) => (req.url.endsWith('/document/CUSTOMER_BOL') ? { ...req, url: req.url.replace(/CUSTOMER_BOL$/, 'PACKING_SLIP'), headers: { ...req.headers, 'x-fake-type': 'CUSTOMER_BOL' } } : req),
       answer: (req, a) => {
         const j = jsonOf(a)
         return req.headers['x-fake-type'] !== undefined && j !== undefined ? { ...a, body: JSON.stringify({ ...j, type: req.headers['x-fake-type'] }) } : a
@@ -171,6 +171,8 @@ test('an upload that replaces every document of its stop (a customer BOL stored 
   expect(failed(report)).toEqual(['DOC-06'])
   const f = failuresOf(report, 'DOC-06')[0]!
   expect(f.actual).toContain('PICKUP PDF: upload 2 (bol-scan.png to PICKUP/CUSTOMER_BOL): 1 page(s) expected, 0 found')
+  // the DELETE of DELIVERY's customer BOL, never uploaded, took its packing slip
+  expect(f.actual).toContain('DELIVERY PDF: upload 3 (slip-photo.jpeg to DELIVERY/PACKING_SLIP): 1 page(s) expected, 0 found')
   expect(f.expected).toContain('PICKUP/CUSTOMER_BOL = upload 2')
 })
 

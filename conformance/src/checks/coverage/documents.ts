@@ -5,7 +5,8 @@
 // stop, the type, the filename made .pdf, application/pdf). The documents the order then holds are
 // the library's: uploadDocument folded over the uploads (a new upload replaces only the document
 // of the same stop and type). The spec has no endpoint that lists them; the appointment PDF merges
-// them (a cover sheet, then each supporting document's pages), so with --controls sandbox the
+// them (a cover sheet, then each supporting document's pages); a DELETE of the one (stop, type)
+// never uploaded is 204 and removes nothing (deleteDocument). So with --controls sandbox the
 // order is confirmed and accepted by the carrier (the PDF is made then) and each stop's PDF is
 // read (./files.ts): each uploaded file carries a mark the merge keeps (a PDF's page size, an
 // image's pixel size), and a document the library says the stop holds must be there with its
@@ -17,11 +18,11 @@
 // forgive) and, followed without credentials as a pre-signed link is, answers a PDF of the
 // answer's fileType, the same bytes each time. How long a link lives is the server's (the spec:
 // "a limited time"; nothing declares it), so expiry is not judged.
-import { checkAppointmentUpload, isLeft, parseStop, uploadDocument, type DocumentSet, type StoredDocument } from 'shipper-rules'
+import { checkAppointmentUpload, deleteDocument, isLeft, parseStop, uploadDocument, type DocumentSet, type StoredDocument } from 'shipper-rules'
 import { openApiDocument } from 'shipper-rules/openapi'
 import type { Check, CheckResult, KitContext, RuleId } from '../../check.js'
 import { BudgetExhausted, type Received } from '../../http.js'
-import { createBody, describe, expectAnswer, get, getBytes, LANES, makeQuote, makeShipment, multipartFile, post, put, result, RuleBroken } from '../support.js'
+import { createBody, del, describe, expectAnswer, get, getBytes, LANES, makeQuote, makeShipment, multipartFile, post, put, result, RuleBroken } from '../support.js'
 import { jpeg, markedPdf, png, readPdf, type PdfPage } from './files.js'
 import { scenario, withoutControls } from './support.js'
 
@@ -125,7 +126,11 @@ export const documentsReadBack: Check = {
       const freight = { palletCount: 1, poundsWeight: 400, dimensions: { length: 48, width: 40, height: 48 } }
       const quote = await makeQuote(ctx, lane, freight)
       const order = await makeShipment(ctx, createBody(ctx, lane, freight, { quoteId: quote.id, note: 'documents read back' }))
-      const set = await uploadAll(ctx, order.orderNumber)
+      const uploaded = await uploadAll(ctx, order.orderNumber)
+      // a DELETE of the one (stop, type) never uploaded: 204 all the same, and it removes nothing (deleteDocument)
+      const gone = { stop: 'DELIVERY', type: 'CUSTOMER_BOL' } as const
+      expectAnswer('DOC-06', `DELETE of ${gone.stop}/${gone.type}, never uploaded: 204 (idempotent)`, await ctx.http.send(del(`/v1/shipper/shipment/${encodeURIComponent(order.orderNumber)}/appointment/${gone.stop}/document/${gone.type}`)), 204)
+      const set = deleteDocument(uploaded, gone.stop, gone.type)
       if (ctx.controls !== 'sandbox') return
       const n = encodeURIComponent(order.orderNumber)
       expectAnswer('ORD-02', 'the confirm of an order on a quote', await ctx.http.send(put(`/v1/shipper/shipment/${n}/confirm`)), 200)
