@@ -28,12 +28,17 @@
 //            --commit REF (mutate and judge that commit: extracted with git archive, the library
 //            and the kit built there, instead of the work tree and its builds),
 //            --judge-with REF (judge with the kit and the library of that commit, extracted and
-//            built the same way, while the sandbox and the mutants come from --commit or the tree)
+//            built the same way, while the sandbox and the mutants come from --commit or the tree),
+//            --tolerate-baseline-failures (a baseline that fails does not stop the run: a mutant is
+//            then caught only by a rule and a check the baseline did not fail)
 //
 // --judge-with measures one sample twice: the mutants of one commit judged by the kit as it was
 // there and by a later kit. `--commit A --seed S` draws the same mutants whatever judges them, and
 // `--commit A --judge-with B --only <ids>` re-judges chosen ones (say the survivors of a run at A)
-// with B's kit; the baseline is B's kit against A's unmutated sandbox, and it must pass.
+// with B's kit; the baseline is B's kit against A's unmutated sandbox, and it must pass, unless
+// --tolerate-baseline-failures: B's kit may flag a departure of A's sandbox that B fixed. Then
+// the baseline's failing rules and checks are set aside, and a mutant whose only failures are
+// those counts as survived (its departure, if any, masked: say so where the figures are given).
 //
 // The kit runs with one seed for the whole run (derived from --seed, printed), so every mutant
 // meets the baseline's requests until its change makes an answer differ. The baseline records which
@@ -276,6 +281,65 @@ process.on('exit', () => {
 })
 `
 
+/**
+ * Reads the kit's standard error line by line and says when it decides a run, and how:
+ * `chunk(text)` answers a verdict as soon as a mutant's run is caught (else undefined), `end(code)`
+ * the verdict once the kit exited. A mutant is caught at the first FAILED line or the first check
+ * that ends with a failure or crashes (the kit prints its FAILED lines at its end); with
+ * `tolerated` (the baseline's failures, --tolerate-baseline-failures) only by a rule and a check
+ * the baseline did not fail: a run whose failures are all the baseline's is `survived`, its
+ * failures kept in `tolerated`. The baseline (`mutant: false`) always runs to its end, and its
+ * verdict lists every rule and check that failed.
+ */
+export const kitWatcher = ({ mutant, tolerated }) => {
+  let pending = ''
+  let tail = ''
+  const failedRules = []
+  const failedChecks = []
+  let summary = ''
+  let decided
+  const isNewRule = (rule) => tolerated === undefined || !tolerated.rules.has(rule)
+  const isNewCheck = (check) => tolerated === undefined || !tolerated.checks.has(check)
+  const line = (l) => {
+    const f = /^FAILED (\S+) \((.*?)\): /.exec(l) ?? /^FAILED (\S+) \(([^)]*)\)/.exec(l)
+    if (f !== null) {
+      if (!failedRules.includes(f[1])) failedRules.push(f[1])
+      if (mutant && decided === undefined && isNewRule(f[1])) decided = { outcome: 'caught', rule: f[1], check: f[2] }
+      return
+    }
+    const c = /^- (.+?): (?:([1-9]\d*) failure\(s\),|crashed: (.*))/.exec(l)
+    if (c !== null) {
+      if (!failedChecks.includes(c[1])) failedChecks.push(c[1])
+      if (mutant && decided === undefined && isNewCheck(c[1])) decided = { outcome: 'caught', rule: c[3] !== undefined ? 'KIT-CRASH' : null, check: c[1], ...(c[3] !== undefined ? { why: c[3].slice(0, 300) } : {}) }
+      return
+    }
+    if (/rules passed/.test(l)) summary = l.trim()
+  }
+  return {
+    chunk: (text) => {
+      tail = (tail + text).slice(-20000)
+      const lines = (pending + text).split('\n')
+      pending = lines.pop() ?? ''
+      for (const l of lines) line(l)
+      return decided
+    },
+    end: (code) => {
+      if (pending !== '') line(pending)
+      pending = ''
+      if (decided !== undefined) return decided
+      const all = { failures: [...failedRules], failedChecks: [...failedChecks] }
+      if (code === 0) return { outcome: 'survived', summary }
+      if (code === 1 && failedRules.length > 0) {
+        const fresh = failedRules.filter(isNewRule)
+        if (fresh.length > 0 || failedChecks.some(isNewCheck)) return { outcome: 'caught', rule: fresh[0] ?? null, check: null, ...all }
+        if (mutant) return { outcome: 'survived', summary, tolerated: [...failedRules] }
+        return { outcome: 'caught', rule: failedRules[0], check: failedChecks[0] ?? null, ...all }
+      }
+      return { outcome: 'kit error', why: `exit ${code}: ${tail.slice(-400)}` }
+    },
+  }
+}
+
 const firstLine = (s) => String(s).split('\n').find((l) => l.trim() !== '') ?? ''
 
 /**
@@ -323,7 +387,6 @@ const runOne = async (ctx, mutantId, options) => {
     const kitSeed = kitSeedOf(options.seed)
     const args = [ctx.kit, '--base-url', sandbox.baseUrl, '--token', sandbox.token, '--api-key', sandbox.apiKey, '--other-company-token', other.token, '--other-company-key', other.apiKey, '--controls', 'sandbox', '--seed', String(kitSeed)]
     const ended = await new Promise((resolve) => {
-      let err = ''
       let done = false
       const finish = (r) => {
         if (done) return
@@ -333,22 +396,14 @@ const runOne = async (ctx, mutantId, options) => {
       }
       kitChild = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] })
       const timer = setTimeout(() => finish({ outcome: 'timed out', phase: 'kit' }), Math.max(0, deadline - Date.now()))
+      const watch = kitWatcher({ mutant: mutantId !== undefined, tolerated: ctx.tolerated })
+      kitChild.stderr.setEncoding('utf8')
       kitChild.stderr.on('data', (chunk) => {
-        err = (err + chunk.toString('utf8')).slice(-20000)
-        if (mutantId === undefined) return
-        // the first FAILED line, once whole (its rule and check), ends the run: the mutant is caught
-        const m = /^FAILED (\S+) \(([^)]*)\)/m.exec(err)
-        if (m !== null) return finish({ outcome: 'caught', rule: m[1], check: m[2] })
-        // so does the first check that ends with a failure or crashes (the kit prints FAILED lines at its end): the check is known, its rule not yet
-        const c = /^- (.+?): (?:([1-9]\d*) failure\(s\),|crashed: ([^\n]*))/m.exec(err)
-        if (c !== null) finish({ outcome: 'caught', rule: c[3] !== undefined ? 'KIT-CRASH' : null, check: c[1], ...(c[3] !== undefined ? { why: c[3].slice(0, 300) } : {}) })
+        const verdict = watch.chunk(chunk)
+        if (verdict !== undefined) finish(verdict)
       })
-      kitChild.on('exit', (code) => {
-        const m = /^FAILED (\S+) \(([^)]*)\)/m.exec(err)
-        if (code === 0) finish({ outcome: 'survived', summary: firstLine(err.split('\n').filter((l) => /rules passed/.test(l)).pop() ?? '') })
-        else if (code === 1 && m !== null) finish({ outcome: 'caught', rule: m[1], check: m[2], failures: [...err.matchAll(/^FAILED (\S+)/gm)].map((x) => x[1]) })
-        else finish({ outcome: 'kit error', why: `exit ${code}: ${err.slice(-400)}` })
-      })
+      // 'close', not 'exit': every line of standard error has been read by then
+      kitChild.on('close', (code) => finish(watch.end(code)))
     })
     return { ...ended, kitSeed, ms: ms() }
   } finally {
@@ -384,6 +439,7 @@ const main = async () => {
       'skip-unreached': { type: 'boolean', default: false },
       commit: { type: 'string' },
       'judge-with': { type: 'string' },
+      'tolerate-baseline-failures': { type: 'boolean', default: false },
     },
   })
   const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed)
@@ -440,7 +496,7 @@ const main = async () => {
   const judge = judgeCommit !== undefined ? { commit: judgeCommit, changed: [] } : tree
   log(`tree ${tree.commit}${tree.changed.length === 0 ? ' (src, sandbox/src and conformance/src as committed)' : `, with ${tree.changed.length} changed file(s): ${tree.changed.join(', ')}`}; kit seed ${kitSeedOf(seed)}`)
   log(`judged by the kit and the library of ${judgeCommit !== undefined ? `commit ${judgeCommit} (--judge-with)` : commit !== undefined ? `the same commit` : 'the work tree\'s builds'}`)
-  const out = { seed, kitSeed: kitSeedOf(seed), sample: n, total: build.mutants.length, tree, judge, options: { limitS: options.limitMs / 1000, parallel, skipUnreached: values['skip-unreached'] }, baseline: undefined, results }
+  const out = { seed, kitSeed: kitSeedOf(seed), sample: n, total: build.mutants.length, tree, judge, options: { limitS: options.limitMs / 1000, parallel, skipUnreached: values['skip-unreached'], tolerateBaselineFailures: values['tolerate-baseline-failures'] }, baseline: undefined, results }
   const save = () => {
     if (values.json !== undefined) writeFileSync(values.json, JSON.stringify(out, null, 2) + '\n')
   }
@@ -458,7 +514,10 @@ const main = async () => {
       ctx.covered = new Set(covered)
       log(`baseline (no mutant active): ${base.outcome}${base.rule !== undefined ? ` (FAILED ${base.rule})` : ''}${base.why !== undefined ? ` ${base.why}` : ''} in ${Math.round(base.ms / 1000)} s; the run reached the code of ${covered.length} of ${build.mutants.length} mutants`)
       save()
-      if (base.outcome !== 'survived') {
+      if (base.outcome === 'caught' && values['tolerate-baseline-failures']) {
+        ctx.tolerated = { rules: new Set(base.failures ?? []), checks: new Set(base.failedChecks ?? []) }
+        log(`baseline failures tolerated (--tolerate-baseline-failures): a mutant is caught only by a rule and a check the baseline did not fail; rules ${[...ctx.tolerated.rules].join(', ')}; checks ${[...ctx.tolerated.checks].join('; ')}`)
+      } else if (base.outcome !== 'survived') {
         console.error(`the kit does not pass against the unmutated instrumented sandbox: fix that first, the mutants would mean nothing${judgeCommit !== undefined ? ' (with --judge-with, the later kit must pass against the earlier sandbox)' : ''}`)
         return 1
       }

@@ -26,6 +26,19 @@ interface SampledTool {
   readonly sample: <T>(items: ReadonlyArray<T>, n: number, seed: number) => T[]
   readonly snapshotKit: (root: string) => { dir: string; kit: string }
   readonly commitOf: (ref: string, cwd?: string) => string
+  readonly kitWatcher: (options: { mutant: boolean; tolerated?: { rules: Set<string>; checks: Set<string> } }) => {
+    chunk: (text: string) => Verdict | undefined
+    end: (code: number | null) => Verdict
+  }
+}
+
+interface Verdict {
+  readonly outcome: string
+  readonly rule?: string | null
+  readonly check?: string | null
+  readonly failures?: ReadonlyArray<string>
+  readonly failedChecks?: ReadonlyArray<string>
+  readonly tolerated?: ReadonlyArray<string>
 }
 
 const TOOL = resolve(dirname(fileURLToPath(import.meta.url)), '../bench/sampled.mjs')
@@ -102,5 +115,46 @@ describe('the sampled benchmark tool', () => {
     expect(tool.commitOf('HEAD')).toBe(head)
     expect(tool.commitOf(head.slice(0, 9))).toBe(head)
     expect(() => tool.commitOf('no-such-ref-for-the-sampled-bench')).toThrow()
+  })
+
+  describe("reading the kit's standard error", () => {
+    // what the kit prints: a line as each check ends, the FAILED lines at its end (a check's name may hold parentheses)
+    const CALENDAR = 'coverage: quote calendar (business days)'
+    const failing = [
+      'shipper-rules-conformance http://127.0.0.1:1: 40 checks, 90 rules, 25 runs a property, seed 7\n',
+      '- quote-request: 0 failure(s), 120 requests, 1.0 s; 3/90 rules done\n',
+      `- ${CALENDAR}: 1 failure(s), 30 requests, 2.0 s; 9/90 rules done\n`,
+      '- stateful: order lifecycle: 0 failure(s), 80 requests, 3.0 s; 20/90 rules done\n',
+      `\nFAILED QTE-04 (${CALENDAR}): estimatedDeliveryDate …\n  expected: a\n  actual:   b\n\ncurl …\n`,
+      '\n88 rules passed, 1 failed; 1 failure(s), 900 requests, 20.0 s, seed 7\n',
+    ]
+    const feed = (watch: ReturnType<SampledTool['kitWatcher']>, parts: ReadonlyArray<string>, code: number): Verdict => {
+      for (const part of parts) {
+        // cut each part in two mid-line: a verdict never depends on how the pipe splits the text
+        const cut = Math.floor(part.length / 2)
+        const early = watch.chunk(part.slice(0, cut)) ?? watch.chunk(part.slice(cut))
+        if (early !== undefined) return early
+      }
+      return watch.end(code)
+    }
+
+    it('catches a mutant at the first check that ends with a failure, and the baseline runs to its end listing every failure', () => {
+      expect(feed(tool.kitWatcher({ mutant: true }), failing, 1)).toEqual({ outcome: 'caught', rule: null, check: CALENDAR })
+      expect(feed(tool.kitWatcher({ mutant: false }), failing, 1)).toMatchObject({ outcome: 'caught', rule: 'QTE-04', failures: ['QTE-04'], failedChecks: [CALENDAR] })
+      expect(feed(tool.kitWatcher({ mutant: true }), [failing[0] ?? '', failing[1] ?? '', '\n90 rules passed; 0 failure(s)\n'], 0)).toMatchObject({ outcome: 'survived' })
+      expect(feed(tool.kitWatcher({ mutant: true }), [failing[0] ?? '', '- stateful: appointments: crashed: TypeError: x is undefined\n'], 1)).toMatchObject({ outcome: 'caught', rule: 'KIT-CRASH', check: 'stateful: appointments' })
+      expect(feed(tool.kitWatcher({ mutant: true }), [failing[0] ?? ''], 2)).toMatchObject({ outcome: 'kit error' })
+    })
+
+    it("with the baseline's failures tolerated, a mutant failing only those survives, and one failing another rule or check is caught", () => {
+      const tolerated = { rules: new Set(['QTE-04']), checks: new Set([CALENDAR]) }
+      expect(feed(tool.kitWatcher({ mutant: true, tolerated }), failing, 1)).toEqual({ outcome: 'survived', summary: '88 rules passed, 1 failed; 1 failure(s), 900 requests, 20.0 s, seed 7', tolerated: ['QTE-04'] })
+      // another check fails: caught there, before the end
+      const another = [...failing.slice(0, 3), '- stateful: order lifecycle: 2 failure(s), 80 requests, 3.0 s\n', ...failing.slice(4)]
+      expect(feed(tool.kitWatcher({ mutant: true, tolerated }), another, 1)).toEqual({ outcome: 'caught', rule: null, check: 'stateful: order lifecycle' })
+      // the tolerated check fails another rule too: caught at that rule's FAILED line
+      const moreRules = [...failing.slice(0, 4), `\nFAILED QTE-03 (${CALENDAR}): transitDays …\n`, ...failing.slice(4)]
+      expect(feed(tool.kitWatcher({ mutant: true, tolerated }), moreRules, 1)).toEqual({ outcome: 'caught', rule: 'QTE-03', check: CALENDAR })
+    })
   })
 })
