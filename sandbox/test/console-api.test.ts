@@ -183,6 +183,37 @@ describe('the batch write', () => {
     ])
     await sandbox.store.query("DELETE FROM request_log WHERE company_id = $1 AND request_id LIKE 'nul-%'", [globex.companyId])
   })
+
+  it('a database fault during a flush fails that batch, counted, and neither throws nor stops the next batch', async () => {
+    let down = true
+    const written: unknown[] = []
+    const store = {
+      kind: 'postgres' as const,
+      query: async (sql: string, params?: ReadonlyArray<unknown>) => {
+        if (down) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' })
+        if (sql.startsWith('INSERT INTO request_log')) written.push(...(JSON.parse(String(params?.[0])) as unknown[]))
+        return []
+      },
+      transaction: async () => {
+        throw new Error('not used')
+      },
+      close: async () => undefined,
+    }
+    const log = new RequestLog(store, new Clocks(), 1_000)
+    const entry = (n: number) => ({
+      companyId: 'cmp_000000000000', requestId: `fault-${n}`, at: Date.now(), method: 'GET', url: '/sandbox/clock', route: '/sandbox/clock', status: 200, durationMs: 1,
+      requestHeaders: {}, requestBody: undefined, responseHeaders: { 'content-type': 'application/json' }, responseBody: '{}',
+    })
+    log.push(entry(1))
+    log.push(entry(2))
+    await log.flush()
+    expect(log.failed).toBe(2)
+    down = false
+    log.push(entry(3))
+    await log.close()
+    expect(log.failed).toBe(2)
+    expect(written).toMatchObject([{ request_id: 'fault-3', company_id: 'cmp_000000000000', status: 200 }])
+  })
 })
 
 describe('tenancy: one company never sees another\'s log, orders or errors', () => {
