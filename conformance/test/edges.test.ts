@@ -3,6 +3,7 @@
 // against the sandbox, every rule held by its own cases, and fails, naming the rule, behind a
 // proxy wrong in that one way (shipper-rules-testkit's faultProxy), as the mutants the sampled
 // benchmark drew were.
+import { HEADER, HEADER_KEY } from 'shipper-rules'
 import { faultProxy, jsonOf, type FaultProxyOptions } from 'shipper-rules-testkit'
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import type { Check } from '../src/check.js'
@@ -71,13 +72,13 @@ test('an empty order number, an empty Idempotency-Key said pattern, a repeated r
   const report = await against((asked, a) => {
     if (asked.url.startsWith('/v1/shipper/quotes/by-reference') && a.status === 400 && JSON.stringify(jsonOf(a)?.['violations']).includes('"code":"type"'))
       return withBody({ ...a, status: 404 }, { type: 'about:blank', title: 'Quote not found', status: 404, detail: 'none', reason: 'quote_not_found' })
-    return rewriteViolations((v) => ((v['field'] === 'orderNumber' || v['field'] === 'Idempotency-Key') && v['code'] === 'required' ? { ...v, code: 'pattern' } : undefined))(asked, a)
+    return rewriteViolations((v) => ((v['field'] === 'orderNumber' || v['field'] === HEADER.idempotencyKey) && v['code'] === 'required' ? { ...v, code: 'pattern' } : undefined))(asked, a)
   }, [parameterEdges])
   expect(failed(report)).toEqual(['CRT-10', 'ID-01', 'QTE-05'])
 })
 
 test('an override whose change reason is a no-break space only accepted (blank as the library reads it): ORD-06', async () => {
-  const report = await against((asked, a) => (asked.method === 'PUT' && asked.headers['x-service-change-reason'] === '\u00a0' && a.status === 400 ? withBody({ ...a, status: 200 }, { channel: 'PHONE' }) : a), [changeReasonEdges])
+  const report = await against((asked, a) => (asked.method === 'PUT' && asked.headers[HEADER_KEY.changeReason] === '\u00a0' && a.status === 400 ? withBody({ ...a, status: 200 }, { channel: 'PHONE' }) : a), [changeReasonEdges])
   expect(failed(report)).toEqual(['ORD-06'])
 })
 
