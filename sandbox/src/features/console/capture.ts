@@ -83,8 +83,9 @@ const SIGNATURE = new RegExp(`((?:[?&]|%3[Ff]|%26)${escapeRegExp(DOWNLOAD_SIGNAT
  * redactText('{"downloadLink":"http://h/x.pdf?expires=1&signature=abc"} tok', ['tok']) //=> '{"downloadLink":"http://h/x.pdf?expires=1&signature=[redacted]"} [redacted]'
  */
 export const redactText = (text: string, secrets: ReadonlyArray<string>): string => {
-  let out = text.replace(SIGNATURE, `$1${REDACTED}`)
-  for (const s of secrets) if (s.length >= 8) out = out.split(s).join(REDACTED)
+  // the scans only where they can match (the signature pattern spells the parameter's name as is)
+  let out = text.includes(DOWNLOAD_SIGNATURE_PARAM) ? text.replace(SIGNATURE, `$1${REDACTED}`) : text
+  for (const s of secrets) if (s.length >= 8 && out.includes(s)) out = out.split(s).join(REDACTED)
   return out
 }
 
