@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { copyOfTemplate } from 'shipper-rules-testkit'
+import { copyOfTemplate, limitMs } from 'shipper-rules-testkit'
 import { inject } from 'vitest'
 import { openStore, type Store, type StoreOptions } from '../../src/db/store.js'
 import { buildServer, type ServerOptions } from '../../src/server/server.js'
@@ -93,13 +93,15 @@ const servedDocumentsChecker = async (address: string) => {
 export const startSandbox = async (storeOptions: StoreOptions = freshStoreOptions(), serverOptions: Omit<ServerOptions, 'store'> = {}): Promise<Sandbox> => {
   const store = await openStore(storeOptions)
   // the suites send many bad credentials on purpose: the failure limit is tested on its own.
-  // Idle keep-alive connections stay open 30 s instead of 5 s: the server runs in the test's own
+  // Idle keep-alive connections stay open longer than 5 s: the server runs in the test's own
   // process, so when the event loop is held (a PGlite query, a transform, a loaded machine) past
   // the 5 s, the server's close and the client's next request on that socket meet in one turn of
   // the loop and the request fails "other side closed" (seen once in CI); fetch drops an idle
-  // socket itself after 4 s, so a longer server side only removes the race. hostile-http.test.ts,
-  // which passes its own timeouts, tests the real ones.
-  const app = await buildServer({ store, operatorToken: OPERATOR_TOKEN, authFailures: { max: 1_000_000, windowMs: 60_000 }, timeouts: { keepAliveMs: 30_000 }, ...serverOptions })
+  // socket itself after 4 s, so a longer server side only removes the race. It is two minutes,
+  // scaled with the load (limitMs): on a loaded machine a CPU-bound property in the file's own
+  // process held the loop 32 s, past the 30 s it was, and the next fetch met the close (ECONNRESET).
+  // hostile-http.test.ts, which passes its own timeouts, tests the real ones.
+  const app = await buildServer({ store, operatorToken: OPERATOR_TOKEN, authFailures: { max: 1_000_000, windowMs: 60_000 }, timeouts: { keepAliveMs: limitMs(120_000) }, ...serverOptions })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   const openApiFailures: string[] = []
   const checked = { count: 0 }
