@@ -154,6 +154,16 @@ describe('PGlite off the event loop', () => {
         .catch((e: { code?: string }) => e.code)
       expect(failed).toBe('23502')
       expect(await store.query('SELECT n FROM worker_order ORDER BY n')).toEqual([{ n: 1 }, { n: 2 }])
+
+      // a prepared statement's rows (read from the answer's bytes) are those PGlite's own parser makes
+      // of the same values (a text without parameters goes through it)
+      const values = ['Zoë 東京 "q"', 9007199254740991, { a: [1, 'b'], c: null }, '2026-03-01T12:34:56.789Z', true, '12.50', null, [1, 2], '']
+      const columns = ['text', 'int8', 'jsonb', 'timestamptz', 'bool', 'numeric', 'text', 'int[]', 'text']
+      const prepared = await store.query(`SELECT ${columns.map((c, i) => `$${i + 1}::${c} AS c${i}`).join(', ')}, NULL::int AS empty FROM worker_order WHERE n = $${columns.length + 1}`, [...values, 1])
+      const literal = (v: unknown, c: string) => (v === null ? 'NULL' : `'${(typeof v === 'string' ? v : c === 'int[]' ? `{${(v as number[]).join(',')}}` : JSON.stringify(v)).replaceAll("'", "''")}'`)
+      const parsed = await store.query(`SELECT ${columns.map((c, i) => `${literal(values[i], c)}::${c} AS c${i}`).join(', ')}, NULL::int AS empty FROM worker_order WHERE n = 1`)
+      expect(prepared).toEqual(parsed)
+      expect(prepared[0]).toMatchObject({ c0: values[0], c2: values[2], c4: true, c6: null, c7: [1, 2], c8: '', empty: null })
     } finally {
       await store.close()
     }

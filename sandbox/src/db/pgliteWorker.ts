@@ -63,19 +63,59 @@ const SETTINGS = ['shared_buffers=16MB']
 const WASM_FLAGS = '--liftoff-only'
 
 type Message = { readonly name: string }
-type Exec = (bytes: Uint8Array) => Message[]
 
-/** Protocol messages run as one exchange with PGlite; the first error is thrown after all were read. */
-const exchange =
-  (db: PGlite): Exec =>
-  (bytes) => {
-    const parser = new protocol.Parser()
-    const out: Message[] = []
-    parser.parse(db.execProtocolRawSync(bytes), (m) => out.push(m))
-    const error = out.find((m) => m instanceof protocol.messages.DatabaseError)
-    if (error !== undefined) throw error
-    return out
+/** PGlite's answer as messages; the first error is thrown after all were read. */
+const messagesOf = (answer: Uint8Array): Message[] => {
+  const out: Message[] = []
+  new protocol.Parser().parse(answer, (m) => out.push(m))
+  const error = out.find((m) => m instanceof protocol.messages.DatabaseError)
+  if (error !== undefined) throw error
+  return out
+}
+
+type Parsers = Record<number, ((text: string, type: number) => unknown) | undefined>
+interface Field {
+  readonly name: string
+  readonly dataTypeID: number
+}
+const utf8 = new TextDecoder()
+/**
+ * The rows of an answer whose columns are known (a prepared statement's), read straight from its
+ * bytes: DataRow messages (text format) into objects as PGlite's parseResults makes them, every
+ * other message skipped. Undefined when the answer holds an error, or a row that does not match
+ * the columns: messagesOf reads those. (PGlite's parser copies the answer and makes an object per
+ * message first; this is the path every statement of a request takes.)
+ */
+const rowsFromBytes = (answer: Uint8Array, fields: ReadonlyArray<Field>, parsers: Parsers): unknown[] | undefined => {
+  const view = new DataView(answer.buffer, answer.byteOffset, answer.byteLength)
+  const rows: unknown[] = []
+  for (let at = 0; at + 5 <= answer.length; ) {
+    const code = answer[at]
+    const end = at + 1 + view.getUint32(at + 1)
+    if (code === 0x45 /* ErrorResponse */ || end > answer.length) return undefined
+    if (code === 0x44 /* DataRow */) {
+      const n = view.getUint16(at + 5)
+      if (n !== fields.length) return undefined
+      let p = at + 7
+      const entries: Array<[string, unknown]> = new Array(n)
+      for (let i = 0; i < n; i++) {
+        const length = view.getInt32(p)
+        p += 4
+        const field = fields[i]!
+        if (length < 0) entries[i] = [field.name, null]
+        else {
+          const text = utf8.decode(answer.subarray(p, p + length))
+          p += length
+          const parser = parsers[field.dataTypeID]
+          entries[i] = [field.name, parser !== undefined ? parser(text, field.dataTypeID) : text]
+        }
+      }
+      rows.push(Object.fromEntries(entries))
+    }
+    at = end
   }
+  return rows
+}
 
 const concat = (parts: ReadonlyArray<Uint8Array>): Uint8Array => {
   let length = 0
@@ -106,16 +146,18 @@ interface Prepared {
   readonly name: string
   readonly paramTypes: ReadonlyArray<number>
   readonly rowDescription: Message | undefined
+  readonly fields: ReadonlyArray<Field>
 }
 const statementRunner = (db: PGlite) => {
-  const exec = exchange(db)
+  const exec = (bytes: Uint8Array) => messagesOf(db.execProtocolRawSync(bytes))
   const s = protocol.serialize
   const statements = new Map<string, Prepared>()
   const BEGIN = s.query('BEGIN')
   const describeStatement = (name: string, sql: string): Omit<Prepared, 'name'> => {
     const out = exec(concat([s.parse({ name, text: sql, types: [] }), s.describe({ type: 'S', name }), s.sync()]))
     const params = out.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined
-    return { paramTypes: params?.dataTypeIDs ?? [], rowDescription: out.find((m) => m.name === 'rowDescription') }
+    const rowDescription = out.find((m) => m.name === 'rowDescription') as (Message & { fields?: Field[] }) | undefined
+    return { paramTypes: params?.dataTypeIDs ?? [], rowDescription, fields: (rowDescription?.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) }
   }
   const values = (paramTypes: ReadonlyArray<number>, params: ReadonlyArray<unknown>): Array<string | null> => {
     const serializers = db.serializers as Record<number, ((v: unknown) => string) | undefined>
@@ -131,27 +173,24 @@ const statementRunner = (db: PGlite) => {
     const results = parse.parseResults((rowDescription !== undefined ? [rowDescription, ...own] : own) as Parameters<typeof parse.parseResults>[0], db.parsers)
     return results[0]?.rows ?? []
   }
+  /** Bind, Execute and Sync of a described statement (after a BEGIN when `begin`): its rows. */
+  const run = (statement: Prepared, params: ReadonlyArray<unknown>, begin: boolean): unknown[] => {
+    const answer = db.execProtocolRawSync(concat([...(begin ? [BEGIN] : []), s.bind({ statement: statement.name, values: values(statement.paramTypes, params) }), s.execute({}), s.sync()]))
+    return rowsFromBytes(answer, statement.fields, db.parsers as Parsers) ?? rowsOf(messagesOf(answer), begin, statement.rowDescription)
+  }
   return (sql: string, params: ReadonlyArray<unknown>, begin: boolean): unknown[] => {
-    const before = begin ? [BEGIN] : []
     if (params.length === 0) {
-      const out = exec(concat([...before, s.parse({ text: sql, types: [] }), s.bind({}), s.describe({ type: 'P' }), s.execute({}), s.sync()]))
+      const out = exec(concat([...(begin ? [BEGIN] : []), s.parse({ text: sql, types: [] }), s.bind({}), s.describe({ type: 'P' }), s.execute({}), s.sync()]))
       return rowsOf(out, begin, undefined)
     }
-    let prepared = statements.get(sql)
-    if (prepared === undefined && statements.size < MAX_PREPARED) {
-      if (begin) exec(BEGIN)
-      const name = `sbx_${statements.size + 1}`
-      prepared = { name, ...describeStatement(name, sql) }
-      statements.set(sql, prepared)
-      return rowsOf(exec(concat([s.bind({ statement: name, values: values(prepared.paramTypes, params) }), s.execute({}), s.sync()])), false, prepared.rowDescription)
-    }
-    if (prepared === undefined) {
-      if (begin) exec(BEGIN)
-      const described = describeStatement('', sql)
-      return rowsOf(exec(concat([s.bind({ values: values(described.paramTypes, params) }), s.execute({}), s.sync()])), false, described.rowDescription)
-    }
-    const out = exec(concat([...before, s.bind({ statement: prepared.name, values: values(prepared.paramTypes, params) }), s.execute({}), s.sync()]))
-    return rowsOf(out, begin, prepared.rowDescription)
+    const prepared = statements.get(sql)
+    if (prepared !== undefined) return run(prepared, params, begin)
+    if (begin) exec(BEGIN)
+    if (statements.size >= MAX_PREPARED) return run({ name: '', ...describeStatement('', sql) }, params, false)
+    const name = `sbx_${statements.size + 1}`
+    const described = { name, ...describeStatement(name, sql) }
+    statements.set(sql, described)
+    return run(described, params, false)
   }
 }
 
@@ -167,7 +206,7 @@ const run = async (): Promise<void> => {
     return
   }
   const statement = statementRunner(db)
-  const exec = exchange(db)
+  const exec = (bytes: Uint8Array) => messagesOf(db.execProtocolRawSync(bytes))
   /** The transaction open now, if any: only its messages run until it ends. */
   let open: number | undefined
   const waiting: PgliteRequest[] = []
