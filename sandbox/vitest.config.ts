@@ -24,6 +24,13 @@ const onPostgres = (process.env['DATABASE_URL'] ?? '') !== ''
 // suite starts (at least 1, at most 10), or SANDBOX_TEST_LIMIT_FACTOR. They bound waits, never timings.
 const limitMs = scaled(60_000)
 const withPgCtl = onPostgres && (process.env['SANDBOX_PG_CTL'] ?? '') !== ''
+// test/contract/runner.test.ts (Portman and Newman over both served documents: four tool processes,
+// 28 s of the suite in CI) runs in CI's PostgreSQL step (.ci/run), and here with
+// SANDBOX_CONTRACT_RUN=1; `npm test` keeps what stands for it: every answer of every file checked
+// against the served documents (support/harness.ts), every sandbox operation called and its answer
+// checked by sandbox-openapi.test.ts, every shipper operation by contract/typed-client.test.ts, and
+// every example of both documents checked against its schema (sandbox-openapi.test.ts, Redocly).
+const withContractRun = onPostgres || process.env['SANDBOX_CONTRACT_RUN'] === '1'
 
 // The files that take longest (CLI processes started and killed, Portman and Newman, large
 // uploads), started first so that the run does not end on one of them alone: vitest orders by the
@@ -55,7 +62,13 @@ class SlowFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'test/browser/**', ...(onPostgres ? [] : ['test/postgres/**']), ...(withPgCtl ? [] : ['test/postgres/pgctl-outage.test.ts'])],
+    exclude: [
+      '**/node_modules/**',
+      'test/browser/**',
+      ...(onPostgres ? [] : ['test/postgres/**']),
+      ...(withPgCtl ? [] : ['test/postgres/pgctl-outage.test.ts']),
+      ...(withContractRun ? [] : ['test/contract/runner.test.ts']),
+    ],
     // on PGlite, one data directory initialized for the run, copied for each server (test/support/globalSetup.ts)
     globalSetup: ['test/support/globalSetup.ts'],
     testTimeout: limitMs,
