@@ -54,7 +54,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative, sep } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 
@@ -479,6 +479,12 @@ const main = async () => {
   const template = await pgliteTemplate({ bin: build.bin, env: templateEnv })
   log(`PGlite template made (${Math.round((Date.now() - t0) / 1000)} s); the kit and the oracle library copied to ${oracle.dir}`)
   const ctx = { startSandbox, template, build, kit: oracle.kit }
+  // the sandboxes start in the instrumented build's directory, not the caller's: a mutant that
+  // drops --data-dir (the CLI then opens .sandbox-data in its working directory) writes there,
+  // never into the repository; --json stays relative to where the command was run
+  const jsonFile = values.json === undefined ? undefined : resolve(values.json)
+  const callerDir = process.cwd()
+  process.chdir(build.dir)
   const results = []
   const git = (...a) => {
     try {
@@ -498,7 +504,7 @@ const main = async () => {
   log(`judged by the kit and the library of ${judgeCommit !== undefined ? `commit ${judgeCommit} (--judge-with)` : commit !== undefined ? `the same commit` : 'the work tree\'s builds'}`)
   const out = { seed, kitSeed: kitSeedOf(seed), sample: n, total: build.mutants.length, tree, judge, options: { limitS: options.limitMs / 1000, parallel, skipUnreached: values['skip-unreached'], tolerateBaselineFailures: values['tolerate-baseline-failures'] }, baseline: undefined, results }
   const save = () => {
-    if (values.json !== undefined) writeFileSync(values.json, JSON.stringify(out, null, 2) + '\n')
+    if (jsonFile !== undefined) writeFileSync(jsonFile, JSON.stringify(out, null, 2) + '\n')
   }
   try {
     if (!values['no-baseline']) {
@@ -537,6 +543,7 @@ const main = async () => {
     }
     await Promise.all(Array.from({ length: parallel }, worker))
   } finally {
+    process.chdir(callerDir)
     if (template !== undefined) rmSync(template, { recursive: true, force: true })
     if (!values.keep) {
       rmSync(build.dir, { recursive: true, force: true })
