@@ -5,6 +5,7 @@
 import type { RulesConfig } from 'shipper-rules'
 import type { Declaration, RuleId, Verdict } from './check.js'
 import { CHOICES, valueOf } from './declared.js'
+import { NOT_OBSERVABLE } from './rules.js'
 
 /** What the section reads of a report's row (report.ts's RuleRow; declared here, so report.ts imports this module and not the other way round). */
 export interface RuleVerdict {
@@ -50,7 +51,13 @@ export const declaredSection = (declaration: Declaration, config: RulesConfig, r
     const passed = mine.filter((m) => m.row?.status === 'passed').map((m) => m.rule)
     const others = mine
       .filter((m) => m.row === undefined || (m.row.status !== 'failed' && m.row.status !== 'passed'))
-      .map((m) => (m.row === undefined ? `${m.rule} not in this run (--only)` : `${m.rule} ${m.row.status}${m.row.why === undefined ? '' : `: ${m.row.why}`}`))
+      .map((m) =>
+        m.row !== undefined
+          ? `${m.rule} ${m.row.status}${m.row.why === undefined ? '' : `: ${m.row.why}`}`
+          : NOT_OBSERVABLE[m.rule] !== undefined
+            ? `${m.rule} is not observable over HTTP: ${NOT_OBSERVABLE[m.rule]}`
+            : `${m.rule} not in this run (--only)`,
+      )
     const verdict: ChoiceVerdict = failed.length > 0 ? 'not kept' : passed.length > 0 ? 'kept' : 'not checked'
     const why =
       verdict === 'not kept' ? [`${failed.join(', ')} failed`, ...(passed.length > 0 ? [`${passed.join(', ')} passed`] : [])].join('; ')

@@ -21,6 +21,7 @@ import {
   runConformance,
   toJson,
   toJunit,
+  NOT_OBSERVABLE,
   toMarkdown,
   type Report,
   type RuleRow,
@@ -172,6 +173,9 @@ describe('the report section "Declared choices"', () => {
     expect(choice('quoteValidityHours')).toMatchObject({ value: 24, verdict: 'kept', why: 'QTE-02 passed; QTE-06 not checked: needs --controls sandbox' })
     expect(choice('uploadMaxBytes')).toMatchObject({ verdict: 'not checked', why: 'DOC-03 not reached: the request budget ran out' })
     expect(choice('tracking')).toMatchObject({ verdict: 'not checked', why: 'TRK-03 not in this run (--only); TRK-04 not in this run (--only)' })
+    // a rule the kit lists as not observable over HTTP says so, not that --only left it out
+    expect(choice('insideServiceFeeCents')).toMatchObject({ verdict: 'not checked', why: `ADDR-14 is not observable over HTTP: ${NOT_OBSERVABLE['ADDR-14']}` })
+    expect(choice('pallet.standardFootprint').why).toMatch(/^FRT-11 is not observable over HTTP: /)
   })
 
   it('Markdown, JSON and JUnit list every choice', () => {
