@@ -10,7 +10,7 @@
 // whole object schemas (name and email, name and phone required) instead of an object with an anyOf of
 // bare `required` lists: the same values, but typed by code generators (openapi-typescript, hey-api).
 // On 2026-11-28 the QTE-04 decision's words changed (in the declaration, twice in each fixture): business
-// days counted in the declared zone, the ETA on the delivery stop's own date.
+// days counted by the declared calendar, the ETA on the delivery stop's own date.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
