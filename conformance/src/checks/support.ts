@@ -242,12 +242,18 @@ export const makeShipment = async (ctx: KitContext, body: Record<string, unknown
  * The text of a one-page PDF with a correct cross-reference table (any PDF reader opens it), its
  * second line the comment `%<comment>` (a label, or padding to a wanted size).
  */
-export const onePagePdfText = (comment: string): string => {
-  const objs = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>`,
-  ]
+export const onePagePdfText = (comment: string): string =>
+  pdfText(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>`,
+    ],
+    comment,
+  )
+
+/** The text of a PDF of these objects (numbered from 1, the first the catalog) with a correct cross-reference table, its second line `%<comment>`. */
+export const pdfText = (objs: ReadonlyArray<string>, comment: string): string => {
   let out = `%PDF-1.4\n%${comment}\n`
   const offsets: number[] = []
   objs.forEach((o, i) => {

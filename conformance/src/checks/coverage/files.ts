@@ -5,6 +5,7 @@
 // its pages (/Type /Page) with their MediaBox (inherited through /Parent) and the images each page
 // draws, and never throws; what it cannot read it leaves out.
 import { deflateSync, inflateSync } from 'node:zlib'
+import { pdfText } from '../support.js'
 
 const latin1 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 
@@ -16,16 +17,7 @@ export const markedPdf = (width: number, height: number, pages = 1, label = 'con
     `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
     ...Array.from({ length: pages }, () => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] >>`),
   ]
-  let out = `%PDF-1.4\n% ${label.replace(/[^A-Za-z0-9 -]/g, '')}\n`
-  const offsets: number[] = []
-  objs.forEach((o, i) => {
-    offsets.push(out.length)
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`
-  })
-  const xref = out.length
-  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
-  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return new TextEncoder().encode(out)
+  return new TextEncoder().encode(pdfText(objs, ` ${label.replace(/[^A-Za-z0-9 -]/g, '')}`))
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
