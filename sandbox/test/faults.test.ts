@@ -41,19 +41,21 @@ describe('faults', () => {
     const first = await startSandbox(target)
     const headers = { authorization: `Bearer ${first.token}`, 'x-service-api-key': first.apiKey, 'content-type': 'application/json' }
     const acknowledged = new Map<string, { orderNumber: string; text: string; body: string }>()
-    let attempts = 0
+    let inFlight = 0
     let killed = false
     const worker = async (w: number) => {
       for (let i = 0; !killed; i++) {
         const key = `fault-${w}-${i}`
         const body = JSON.stringify(createBody({ orderComponents: components, description: `Fault test ${w}/${i}`, referenceNumbers: [key] }))
-        attempts++
+        inFlight++
         try {
           const r = await fetch(`${first.baseUrl}/v1/shipper/shipment`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body })
           const text = await r.text()
           if (r.status === 200) acknowledged.set(key, { orderNumber: JSON.parse(text).orderNumber, text, body })
         } catch {
           // the connection died with the server: not acknowledged
+        } finally {
+          inFlight--
         }
       }
     }
@@ -62,12 +64,15 @@ describe('faults', () => {
     const started = Date.now()
     while (acknowledged.size < 60 && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 20))
     const exited = new Promise((resolve) => first.child.once('exit', (_code, signal) => resolve(signal)))
+    // the kill comes mid-stream: creates sent and not yet answered to the client (their answers may
+    // still reach it from the socket's buffers, so this is counted here, not from the outcomes)
+    const inFlightAtKill = inFlight
     first.child.kill('SIGKILL')
     killed = true
     expect(await exited).toBe('SIGKILL')
     await Promise.all(workers)
     expect(acknowledged.size).toBeGreaterThanOrEqual(60)
-    expect(attempts).toBeGreaterThan(acknowledged.size)
+    expect(inFlightAtKill).toBeGreaterThan(0)
 
     // a restart on what the killed process left opens cleanly
     const second = await startSandbox(target)
