@@ -14,7 +14,7 @@ import { mergeAppointment, validateAppointmentRequirement, validateConfirm, type
 import type { Check, KitContext } from '../../check.js'
 import { judge, judgeProblem, renderDiffs } from '../../judge.js'
 import { createBody, describe, expectAnswer, field, get, LANES, makeQuote, post, put, RuleBroken, type Freight } from '../support.js'
-import { scenario, withoutControls } from './support.js'
+import { withSandboxControls } from './support.js'
 
 const NAME = 'coverage: confirm with a place-level requirement'
 const RULES = ['CNF-04', 'APT-13'] as const
@@ -112,10 +112,7 @@ export const placeConfirm: Check = {
   rules: RULES,
   requires: ['sandboxControls'],
   run: async (ctx) => {
-    if (ctx.controls !== 'sandbox') {
-      return { check: NAME, rules: [], failures: [], notChecked: withoutControls(RULES, 'a place is made only through the sandbox\'s saved addresses: needs --controls sandbox'), requests: 0 }
-    }
-    return scenario(ctx, { name: NAME, rules: RULES }, async () => {
+    return withSandboxControls(ctx, { name: NAME, rules: RULES }, 'a place is made only through the sandbox\'s saved addresses: needs --controls sandbox', async () => {
       for (const [i, c] of PLACE_CASES.entries()) await runCase(ctx, c, i)
     })
   },

@@ -15,7 +15,7 @@ import type { Check, KitContext } from '../../check.js'
 import type { Received } from '../../http.js'
 import { judge, renderDiffs } from '../../judge.js'
 import { describe, expectAnswer, field, get, post, RuleBroken } from '../support.js'
-import { scenario, withoutControls } from './support.js'
+import { withSandboxControls } from './support.js'
 
 const NAME = 'coverage: same-day lanes (transit 0) by the declared calendar'
 const RULES = ['QTE-03', 'QTE-04'] as const
@@ -105,10 +105,7 @@ export const sameDayLanes: Check = {
   rules: RULES,
   requires: ['sandboxControls'],
   run: async (ctx) => {
-    if (ctx.controls !== 'sandbox') {
-      return { check: NAME, rules: [], failures: [], notChecked: withoutControls(RULES, "the server's priced transit days are read from the sandbox's order view: needs --controls sandbox"), requests: 0 }
-    }
-    return scenario(ctx, { name: NAME, rules: RULES }, async () => {
+    return withSandboxControls(ctx, { name: NAME, rules: RULES }, "the server's priced transit days are read from the sandbox's order view: needs --controls sandbox", async () => {
       for (const lane of LANES) for (const p of sameDayPickups(ctx.config.businessDays.zone, DateTime.utc())) await judgeLane(ctx, lane, p.edge, p.pickup)
     })
   },

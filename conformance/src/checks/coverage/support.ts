@@ -31,6 +31,15 @@ export const scenario = async (ctx: KitContext, check: CoverageCheck, body: () =
   }
 }
 
+/**
+ * A coverage check that needs the sandbox controls: without them each of its rules is "not checked"
+ * with `why` (no request sent); with them `body` runs as a scenario.
+ */
+export const withSandboxControls = (ctx: KitContext, check: CoverageCheck, why: string, body: () => Promise<void>): Promise<CheckResult> =>
+  ctx.controls !== 'sandbox'
+    ? Promise.resolve({ check: check.name, rules: [], failures: [], notChecked: withoutControls(check.rules, why), requests: 0 })
+    : scenario(ctx, check, body)
+
 /** More runs fast-check may make while it shrinks a failure (each run is a few requests). */
 const SHRINK_RUNS = 30
 

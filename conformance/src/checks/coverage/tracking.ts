@@ -17,7 +17,7 @@ import type { Check, KitContext, RuleId } from '../../check.js'
 import type { Received } from '../../http.js'
 import { judge, judgeProblem, renderDiffs } from '../../judge.js'
 import { createBody, describe, expectAnswer, field, get, LANES, makeQuote, post, put, RuleBroken } from '../support.js'
-import { scenario, withoutControls } from './support.js'
+import { withSandboxControls } from './support.js'
 
 const NAME = 'coverage: live tracking (include, GPS, delay)'
 const RULES = ['TRK-01', 'TRK-02', 'TRK-04'] as const
@@ -40,10 +40,7 @@ export const liveTracking: Check = {
   rules: RULES,
   requires: ['sandboxControls'],
   run: async (ctx) => {
-    if (ctx.controls !== 'sandbox') {
-      return { check: NAME, rules: [], failures: [], notChecked: withoutControls(RULES, 'an order with events, a simulated vehicle and the clock need the sandbox controls: needs --controls sandbox'), requests: 0 }
-    }
-    return scenario(ctx, { name: NAME, rules: RULES }, async () => {
+    return withSandboxControls(ctx, { name: NAME, rules: RULES }, 'an order with events, a simulated vehicle and the clock need the sandbox controls: needs --controls sandbox', async () => {
       const lane = LANES[0]!
       const freight = { palletCount: 1, poundsWeight: 600 }
       const quote = await makeQuote(ctx, lane, freight)

@@ -25,7 +25,7 @@ import type { Check, KitContext } from '../../check.js'
 import type { Received } from '../../http.js'
 import { judge, renderDiffs } from '../../judge.js'
 import { createBody, describe, expectAnswer, field, get, LANES, makeQuote, post, put, RuleBroken } from '../support.js'
-import { scenario, withoutControls } from './support.js'
+import { withSandboxControls } from './support.js'
 
 const NAME = 'coverage: tracking position and status sentence'
 const RULES = ['TRK-03', 'TRK-05'] as const
@@ -121,10 +121,7 @@ export const trackingPosition: Check = {
   rules: RULES,
   requires: ['sandboxControls'],
   run: async (ctx) => {
-    if (ctx.controls !== 'sandbox') {
-      return { check: NAME, rules: [], failures: [], notChecked: withoutControls(RULES, 'an order under way, its vehicle on schedule and the clock need the sandbox controls: needs --controls sandbox'), requests: 0 }
-    }
-    return scenario(ctx, { name: NAME, rules: RULES }, async () => {
+    return withSandboxControls(ctx, { name: NAME, rules: RULES }, 'an order under way, its vehicle on schedule and the clock need the sandbox controls: needs --controls sandbox', async () => {
       const lane = LANES[0]!
       const freight = { palletCount: 1, poundsWeight: 700 }
       const quote = await makeQuote(ctx, lane, freight)
