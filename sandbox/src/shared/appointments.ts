@@ -82,15 +82,27 @@ export const mergedFor = (row: OrderRow, stop: Stop, places: Partial<Record<Stop
   })
 }
 
-/** What `validateConfirm` needs beyond the order row: the place and order appointment data per stop. */
-export const confirmAppointmentInput = async (db: Queryable, orderId: string) => {
-  // the places' and the order's requirements in one statement (confirm runs it under the order's lock)
-  const rows = await db.query<{ kind: 'place' | 'order'; stop: Stop; address: StopAddress | null; appointment: AppointmentRequirement | null }>(
-    `SELECT 'place' AS kind, p.stop, a.address, a.appointment FROM order_places p JOIN saved_addresses a ON a.id = p.saved_address_id WHERE p.order_id = $1
-     UNION ALL
-     SELECT 'order', o.stop, NULL, o.requirement FROM order_appointments o WHERE o.order_id = $1`,
-    [orderId],
-  )
+type AppointmentInputRow = { readonly kind: 'place' | 'order'; readonly stop: Stop; readonly address: StopAddress | null; readonly appointment: AppointmentRequirement | null }
+
+/**
+ * The order of a number with what `validateConfirm` needs beyond its row (the place and order
+ * appointment data of each stop, as `appointment_rows`), in one statement: one snapshot, so that
+ * confirm decides from one read (changeOrderFromRead).
+ */
+export const loadOrderForConfirm = async (db: Queryable, orderNumber: string): Promise<(OrderRow & { readonly appointment_rows: ReadonlyArray<AppointmentInputRow> }) | undefined> =>
+  (
+    await db.query<OrderRow & { appointment_rows: AppointmentInputRow[] }>(
+      `SELECT o.*, (SELECT coalesce(json_agg(x), '[]'::json) FROM (
+           SELECT 'place' AS kind, p.stop, a.address, a.appointment FROM order_places p JOIN saved_addresses a ON a.id = p.saved_address_id WHERE p.order_id = o.id
+           UNION ALL
+           SELECT 'order', oa.stop, NULL, oa.requirement FROM order_appointments oa WHERE oa.order_id = o.id) x) AS appointment_rows
+         FROM orders o WHERE o.order_number = $1`,
+      [orderNumber],
+    )
+  )[0]
+
+/** What `validateConfirm` needs beyond the order row, from loadOrderForConfirm's `appointment_rows`. */
+export const confirmAppointmentInput = (rows: ReadonlyArray<AppointmentInputRow>) => {
   const places: Partial<Record<Stop, { readonly address: StopAddress; readonly appointment: AppointmentRequirement | null }>> = {}
   const overrides: Partial<Record<Stop, AppointmentRequirement>> = {}
   for (const r of rows) {

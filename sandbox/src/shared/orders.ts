@@ -23,12 +23,39 @@ export interface OrderRow {
   readonly actual_delivery_at: unknown
   readonly delay_minutes: unknown
   readonly off_route_km: unknown
+  /** Bumped by every write that locks the row and by every change of state (migrations/006). */
+  readonly version: number
 }
 
+/**
+ * The order of a number. With `forUpdate`, inside a transaction: its row locked until the end of the
+ * transaction, and its version bumped in the same statement (an UPDATE takes the row's lock), so
+ * that a change decided without the lock (changeOrderFromRead) sees that something wrote to the
+ * order meanwhile and reads again. Every writer of an order's data locks it this way.
+ */
 export const loadOrder = async (db: Queryable, orderNumber: string, forUpdate = false): Promise<OrderRow | undefined> =>
-  (await db.query<OrderRow>(`SELECT * FROM orders WHERE order_number = $1${forUpdate ? ' FOR UPDATE' : ''}`, [orderNumber]))[0]
+  (await db.query<OrderRow>(forUpdate ? LOCK_ORDER : 'SELECT * FROM orders WHERE order_number = $1', [orderNumber]))[0]
+const LOCK_ORDER = 'UPDATE orders SET version = version + 1 WHERE order_number = $1 RETURNING *'
 
-export const shipmentOf = (row: OrderRow) => ({
+/** Some columns of an order row: what a read needs and no more (each jsonb column read is printed by the database and parsed here). */
+export interface OrderColumns<K extends keyof OrderRow> {
+  readonly names: ReadonlyArray<K>
+  readonly select: string
+}
+const orderColumns = <K extends keyof OrderRow>(...names: K[]): OrderColumns<K | 'company_id'> => {
+  const all = names.includes('company_id' as K) ? names : [...names, 'company_id' as const]
+  return { names: all, select: `SELECT ${all.join(', ')} FROM orders WHERE order_number = $1` }
+}
+/** What a Shipment answers (shipmentOf). */
+export const SHIPMENT_COLUMNS = orderColumns('id', 'company_id', 'user_id', 'order_number', 'status', 'total_price_cents', 'created_at', 'updated_at')
+/** What a Tracking answers (trackingOf). */
+export const TRACKING_COLUMNS = orderColumns('id', 'order_number', 'status', 'request', 'planned_pickup_at', 'predicted_delivery_at', 'actual_pickup_at', 'actual_delivery_at', 'delay_minutes', 'off_route_km')
+
+/** The columns `columns` names of the order of a number (no lock). */
+export const loadOrderColumns = async <K extends keyof OrderRow>(db: Queryable, orderNumber: string, columns: OrderColumns<K>): Promise<Pick<OrderRow, K> | undefined> =>
+  (await db.query<Pick<OrderRow, K>>(columns.select, [orderNumber]))[0]
+
+export const shipmentOf = (row: Pick<OrderRow, (typeof SHIPMENT_COLUMNS.names)[number]>) => ({
   id: row.id,
   companyId: row.company_id,
   userId: row.user_id,

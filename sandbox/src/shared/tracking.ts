@@ -5,11 +5,11 @@ import { buildTracking, defaultConfig, type RulesConfig } from 'shipper-rules'
 import { nearestZip, timeZoneForZip, zipCentroid } from 'shipper-rules/geo'
 import type { DateTime } from 'luxon'
 import { numberOf } from '../db/store.js'
-import { dateTimeOf, type OrderRow } from './orders.js'
+import { dateTimeOf, type OrderRow, type TRACKING_COLUMNS } from './orders.js'
 import { simulatedPings } from './simulation.js'
 
 /** The tracking facts of an order at `now`, with the simulated vehicle's pings, judged under the sandbox's rules configuration (the position model, the GPS clock skew). */
-export const trackingOf = (row: OrderRow, now: DateTime, location: boolean, config: RulesConfig = defaultConfig) => {
+export const trackingOf = (row: Pick<OrderRow, (typeof TRACKING_COLUMNS.names)[number]>, now: DateTime, location: boolean, config: RulesConfig = defaultConfig) => {
   const origin = zipCentroid(row.request.pickupAddress.zipCode)
   const destination = zipCentroid(row.request.deliveryAddress.zipCode)
   const pickedUpAt = dateTimeOf(row.actual_pickup_at)

@@ -24,11 +24,11 @@ import type { Queryable } from '../../db/store.js'
 import { access, callerOf, ownership, type Authenticated } from '../../http/access.js'
 import { sendProblem, type Context } from '../../http/context.js'
 import { priceRequest, type Charge } from '../../pricing/tariff.js'
-import { confirmAppointmentInput, loadSavedAddress, saveOverride, STOPS, stopKey } from '../../shared/appointments.js'
-import { changeOrder, ownedOrder } from '../../shared/orderAccess.js'
-import { dateTimeOf, shipmentOf, type OrderRow } from '../../shared/orders.js'
+import { confirmAppointmentInput, loadOrderForConfirm, loadSavedAddress, saveOverride, STOPS, stopKey } from '../../shared/appointments.js'
+import { changeOrderFromRead, ownedOrder } from '../../shared/orderAccess.js'
+import { dateTimeOf, loadOrder, SHIPMENT_COLUMNS, shipmentOf, type OrderRow } from '../../shared/orders.js'
 import { etaFor, loadQuote, storedQuoteOf } from '../../shared/quotes.js'
-import { INSERT_ORDER, INSERT_ORDER_PLACE, INSERT_ORDER_WITH_KEY, KEY_AND_QUOTE, LOCK_KEY } from './queries.js'
+import { INSERT_KEY_THEN_ORDER, INSERT_ORDER, INSERT_ORDER_PLACE, isOrderNumberTaken, KEY_AND_QUOTE } from './queries.js'
 
 const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 const newOrderNumber = (): string => Array.from({ length: 5 }, () => ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)]).join('')
@@ -59,85 +59,113 @@ const readPlaces = async (db: Queryable, caller: Authenticated, places: Partial<
 
 type QuoteRowWithRequest = Parameters<typeof storedQuoteOf>[0] & { readonly request: NormalizedQuoteRequest; readonly charges: ReadonlyArray<Charge> }
 
-/** Creates the order in one transaction; the Idempotency-Key is decided under a per-key lock. */
-const createShipment = async (ctx: Context, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined, places: Partial<Record<Stop, string>> = {}): Promise<Outcome> =>
-  ctx.store.transaction(async (tx) => {
-    const now = await ctx.clocks.now(tx, caller.companyId)
-    // the quote the body names is read with the Idempotency-Key, in one statement (the body is
-    // validated after the key is decided, since a replay answers before validation; a quote id
-    // that the validated body spells otherwise is read again below)
-    const sentQuoteId = typeof body === 'object' && body !== null && typeof (body as { quoteId?: unknown }).quoteId === 'string' ? (body as { quoteId: string }).quoteId.toLowerCase() : null
-    let prefetched: QuoteRowWithRequest | undefined
-    if (key !== undefined) {
-      // serializes every request carrying this (company, key), on every connection of the pool
-      // (PGlite is one session whose transactions already run one at a time); the read below is a
-      // later statement, so its snapshot holds what the lock's previous holder committed
-      if (ctx.store.kind === 'postgres') await tx.query(LOCK_KEY, [`${caller.companyId}:${key}`])
-      const read = (
-        await tx.query<QuoteRowWithRequest & { key_body: string | null; key_created_at: unknown; key_response: string | null }>(
-          KEY_AND_QUOTE,
-          [caller.companyId, key, sentQuoteId],
-        )
-      )[0]
-      const stored = read?.key_body == null ? undefined : { body: read.key_body, created_at: read.key_created_at, response: read.key_response ?? '' }
-      if (read?.id != null) prefetched = read
-      const decision = decideIdempotency(stored === undefined ? null : { body: stored.body, createdAt: dateTimeOf(stored.created_at)!, response: stored.response }, { body: rawBody, now }, { config: ctx.config })
-      if (decision.kind === 'replay') return { shipment: decision.response, replayed: true }
-      if (decision.kind === 'conflict') return { problem: decision.problem }
+/** Once more: a request that raced this one wrote its Idempotency-Key, or the order number was taken. */
+const AGAIN = Symbol('again')
+/** The create writes more than its order and key (a saved place, an inline appointment): in one transaction. */
+const IN_TRANSACTION = Symbol('in one transaction')
+/** Attempts before a create gives up (each lost only to a race on its key or to a taken order number). */
+const CREATE_ATTEMPTS = 20
+
+/**
+ * Creates the order. The common create (no saved place, no inline appointment) is two statements
+ * and no transaction: one read (the Idempotency-Key's record and the quote), then one statement
+ * that writes the key and the order together, and only if the key is still as read
+ * (INSERT_KEY_THEN_ORDER). A create that writes more runs the same steps in one transaction.
+ * Either way a lost race on the key or a taken order number writes nothing and starts again.
+ */
+const createShipment = async (ctx: Context, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined, places: Partial<Record<Stop, string>> = {}): Promise<Outcome> => {
+  let transactional = Object.keys(places).length > 0
+  for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
+    let outcome: Outcome | typeof AGAIN | typeof IN_TRANSACTION
+    try {
+      outcome = transactional ? await ctx.store.transaction((tx) => createOnce(ctx, tx, true, caller, rawBody, body, key, places)) : await createOnce(ctx, ctx.store, false, caller, rawBody, body, key, places)
+    } catch (e) {
+      if (isOrderNumberTaken(e)) continue
+      throw e
     }
-    const valid = validateCreateShipment(body, { config: ctx.config })
-    if (isLeft(valid)) return { problem: valid.left }
-    const order = valid.right
-    const linked = await readPlaces(tx, caller, places)
-    if ('violations' in linked) return { problem: validationProblem(linked.violations) }
-    const pricing = priceRequest(order, ctx.tariff, (c) => isOversized(c.dimensions, ctx.config), ctx.config)
-    if (pricing.kind === 'denied') return { problem: problemFor(pricing.reason, pricing.detail) }
-    let charges = pricing.charges
-    let price: ReturnType<typeof tenderPrice>
-    let quoteId: string | null = null
-    if (order.quoteId !== undefined) {
-      const row = prefetched?.id === order.quoteId ? prefetched : await loadQuote<QuoteRowWithRequest>(tx, order.quoteId)
-      // create declares no 404: a quote id nobody holds is not the company's quote (403)
-      if (row === undefined) return { problem: problemFor('forbidden', 'The quote does not exist or belongs to another company.') }
-      const checked = checkQuoteForShipment({ ...storedQuoteOf(row), request: row.request }, order, { companyId: caller.companyId, now, config: ctx.config })
-      if (isLeft(checked)) return { problem: checked.left }
-      price = tenderPrice({ quote: checked.right, freightMatches: true, freshPriceInCents: pricing.totalCents, now }, { config: ctx.config })
-      if (!price.repriced) charges = row.charges
-      quoteId = row.id
-    } else {
-      price = tenderPrice({ quote: null, freightMatches: false, freshPriceInCents: pricing.totalCents, now }, { config: ctx.config })
-    }
-    const { pickup, eta } = etaFor(order, pricing.transitBusinessDays, now, ctx.config)
-    // the order and its Idempotency-Key record in one statement: every column the Shipment
-    // answers is decided here (ids, number, status, price, times), so the answer is computed
-    // before the insert instead of read back from it
-    let shipment: string | undefined
-    let orderId = ''
-    for (let attempt = 0; shipment === undefined && attempt < 20; attempt++) {
-      orderId = `ord_${randomUUID()}`
-      const orderNumber = newOrderNumber()
-      const text = JSON.stringify(
-        shipmentOf({ id: orderId, company_id: caller.companyId, user_id: caller.userId, order_number: orderNumber, status: 'INITIALIZED', total_price_cents: price.priceInCents, created_at: now.toJSDate(), updated_at: now.toJSDate() } as OrderRow),
+    if (outcome === IN_TRANSACTION) transactional = true
+    else if (outcome !== AGAIN) return outcome
+  }
+  throw new Error(`no shipment created after ${CREATE_ATTEMPTS} attempts`)
+}
+
+/** One attempt of createShipment on `db` (the store, or the transaction when `inTransaction`). */
+const createOnce = async (
+  ctx: Context,
+  db: Queryable,
+  inTransaction: boolean,
+  caller: Authenticated,
+  rawBody: string,
+  body: unknown,
+  key: string | undefined,
+  places: Partial<Record<Stop, string>>,
+): Promise<Outcome | typeof AGAIN | typeof IN_TRANSACTION> => {
+  const now = await ctx.clocks.now(db, caller.companyId)
+  // the quote the body names is read with the Idempotency-Key, in one statement (the body is
+  // validated after the key is decided, since a replay answers before validation; a quote id
+  // that the validated body spells otherwise is read again below)
+  const sentQuoteId = typeof body === 'object' && body !== null && typeof (body as { quoteId?: unknown }).quoteId === 'string' ? (body as { quoteId: string }).quoteId.toLowerCase() : null
+  let prefetched: QuoteRowWithRequest | undefined
+  // the created_at of the expired record the key holds, which the write may replace (null: none)
+  let expiredKeyAt: unknown = null
+  if (key !== undefined) {
+    const read = (
+      await db.query<QuoteRowWithRequest & { key_body: string | null; key_created_at: unknown; key_response: string | null }>(
+        KEY_AND_QUOTE,
+        [caller.companyId, key, sentQuoteId],
       )
-      const params = [orderId, caller.companyId, caller.userId, orderNumber, price.priceInCents, quoteId, JSON.stringify(order), JSON.stringify(charges), JSON.stringify({ ...price, distanceKm: Math.round(pricing.distanceKm), transitBusinessDays: pricing.transitBusinessDays }), now.toJSDate(), order.requiredPickupDate !== undefined ? pickup.toJSDate() : null, eta === null ? null : new Date(eta)]
-      const rows =
-        key === undefined
-          ? await tx.query(INSERT_ORDER, params)
-          : await tx.query(
-              INSERT_ORDER_WITH_KEY,
-              [...params, key, rawBody, text],
-            )
-      if (rows.length > 0) shipment = text
-    }
-    if (shipment === undefined) throw new Error('no free order number after 20 attempts')
-    // the stops' saved addresses, and the inline appointments block as the order-level requirements
-    for (const [stop, id] of Object.entries(linked.ids)) await tx.query(INSERT_ORDER_PLACE, [orderId, stop, id])
-    for (const stop of STOPS) {
-      const inline = order.appointments?.[stopKey(stop)]
-      if (inline !== undefined) await saveOverride(tx, orderId, stop, inline, now)
-    }
-    return { shipment }
+    )[0]
+    const stored = read?.key_body == null ? undefined : { body: read.key_body, created_at: read.key_created_at, response: read.key_response ?? '' }
+    if (read?.id != null) prefetched = read
+    const decision = decideIdempotency(stored === undefined ? null : { body: stored.body, createdAt: dateTimeOf(stored.created_at)!, response: stored.response }, { body: rawBody, now }, { config: ctx.config })
+    if (decision.kind === 'replay') return { shipment: decision.response, replayed: true }
+    if (decision.kind === 'conflict') return { problem: decision.problem }
+    expiredKeyAt = stored?.created_at ?? null
+  }
+  const valid = validateCreateShipment(body, { config: ctx.config })
+  if (isLeft(valid)) return { problem: valid.left }
+  const order = valid.right
+  const inline = STOPS.flatMap((stop) => {
+    const requirement = order.appointments?.[stopKey(stop)]
+    return requirement === undefined ? [] : [[stop, requirement] as const]
   })
+  if (!inTransaction && inline.length > 0) return IN_TRANSACTION
+  const linked = await readPlaces(db, caller, places)
+  if ('violations' in linked) return { problem: validationProblem(linked.violations) }
+  const pricing = priceRequest(order, ctx.tariff, (c) => isOversized(c.dimensions, ctx.config), ctx.config)
+  if (pricing.kind === 'denied') return { problem: problemFor(pricing.reason, pricing.detail) }
+  let charges = pricing.charges
+  let price: ReturnType<typeof tenderPrice>
+  let quoteId: string | null = null
+  if (order.quoteId !== undefined) {
+    const row = prefetched?.id === order.quoteId ? prefetched : await loadQuote<QuoteRowWithRequest>(db, order.quoteId)
+    // create declares no 404: a quote id nobody holds is not the company's quote (403)
+    if (row === undefined) return { problem: problemFor('forbidden', 'The quote does not exist or belongs to another company.') }
+    const checked = checkQuoteForShipment({ ...storedQuoteOf(row), request: row.request }, order, { companyId: caller.companyId, now, config: ctx.config })
+    if (isLeft(checked)) return { problem: checked.left }
+    price = tenderPrice({ quote: checked.right, freightMatches: true, freshPriceInCents: pricing.totalCents, now }, { config: ctx.config })
+    if (!price.repriced) charges = row.charges
+    quoteId = row.id
+  } else {
+    price = tenderPrice({ quote: null, freightMatches: false, freshPriceInCents: pricing.totalCents, now }, { config: ctx.config })
+  }
+  const { pickup, eta } = etaFor(order, pricing.transitBusinessDays, now, ctx.config)
+  // the order (and its Idempotency-Key record) in one statement: every column the Shipment
+  // answers is decided here (ids, number, status, price, times), so the answer is computed
+  // before the insert instead of read back from it
+  const orderId = `ord_${randomUUID()}`
+  const orderNumber = newOrderNumber()
+  const shipment = JSON.stringify(
+    shipmentOf({ id: orderId, company_id: caller.companyId, user_id: caller.userId, order_number: orderNumber, status: 'INITIALIZED', total_price_cents: price.priceInCents, created_at: now.toJSDate(), updated_at: now.toJSDate() } as OrderRow),
+  )
+  const params = [orderId, caller.companyId, caller.userId, orderNumber, price.priceInCents, quoteId, JSON.stringify(order), JSON.stringify(charges), JSON.stringify({ ...price, distanceKm: Math.round(pricing.distanceKm), transitBusinessDays: pricing.transitBusinessDays }), now.toJSDate(), order.requiredPickupDate !== undefined ? pickup.toJSDate() : null, eta === null ? null : new Date(eta)]
+  const written = key === undefined ? await db.query(INSERT_ORDER, params) : await db.query(INSERT_KEY_THEN_ORDER, [...params, key, rawBody, shipment, expiredKeyAt])
+  if (written.length === 0) return AGAIN
+  // the stops' saved addresses, and the inline appointments block as the order-level requirements
+  for (const [stop, id] of Object.entries(linked.ids)) await db.query(INSERT_ORDER_PLACE, [orderId, stop, id])
+  for (const [stop, requirement] of inline) await saveOverride(db, orderId, stop, requirement, now)
+  return { shipment }
+}
 
 type OrderParams = { Params: { orderNumber: string } }
 
@@ -162,25 +190,28 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
 
   app.get<OrderParams>('/v1/shipper/shipment/:orderNumber', access('company'), async (request, reply) => {
     const caller = callerOf(request)
-    const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
+    const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply, SHIPMENT_COLUMNS)
     return row === undefined ? reply : reply.send(shipmentOf(row))
   })
 
-  const change = (decide: (row: OrderRow, tx: Queryable) => Promise<{ readonly problem: ProblemDetail } | { readonly status: string }>) => async (request: FastifyRequest<OrderParams>, reply: FastifyReply) => {
-    const caller = callerOf(request)
-    const outcome = await changeOrder(ctx, caller, request.params.orderNumber, async (row, tx) => {
-      const decision = await decide(row, tx)
-      return 'problem' in decision ? decision : { set: 'status = $2, updated_at = $3', params: [decision.status, (await ctx.clocks.now(tx, caller.companyId)).toJSDate()] }
-    })
-    return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.send(shipmentOf(outcome.row))
-  }
+  /** A change of state decided from one read of the order (`read`), written without a lock (changeOrderFromRead). */
+  const change =
+    <R extends OrderRow>(read: (db: Queryable, orderNumber: string) => Promise<R | undefined>, decide: (row: R) => { readonly problem: ProblemDetail } | { readonly status: string }) =>
+    async (request: FastifyRequest<OrderParams>, reply: FastifyReply) => {
+      const caller = callerOf(request)
+      const outcome = await changeOrderFromRead(ctx, caller, request.params.orderNumber, read, (row, now) => {
+        const decision = decide(row)
+        return 'problem' in decision ? decision : { set: 'status = $2, updated_at = $3', params: [decision.status, now] }
+      })
+      return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.send(shipmentOf(outcome.row))
+    }
 
   app.put<OrderParams>(
     '/v1/shipper/shipment/:orderNumber/confirm',
     access('company'),
-    change(async (row, tx) => {
-      // the stops' place-level and order-level appointment data: the library decides the gate
-      const confirmed = validateConfirm({ status: row.status, quoteId: row.quote_id, request: row.request, ...(await confirmAppointmentInput(tx, row.id)) }, { config: ctx.config })
+    // the stops' place-level and order-level appointment data, read with the order: the library decides the gate
+    change(loadOrderForConfirm, (row) => {
+      const confirmed = validateConfirm({ status: row.status, quoteId: row.quote_id, request: row.request, ...confirmAppointmentInput(row.appointment_rows) }, { config: ctx.config })
       return isLeft(confirmed) ? { problem: confirmed.left } : { status: confirmed.right.status }
     }),
   )
@@ -188,7 +219,7 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
   app.put<OrderParams>(
     '/v1/shipper/shipment/:orderNumber/cancel',
     access('company'),
-    change(async (row) => {
+    change(loadOrder, (row) => {
       const next = transition(row.status, 'CANCEL')
       return isLeft(next) ? { problem: next.left } : { status: next.right }
     }),

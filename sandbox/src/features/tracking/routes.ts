@@ -5,6 +5,7 @@ import { access, callerOf } from '../../http/access.js'
 import { sendProblem, type Context } from '../../http/context.js'
 import { invoiceOf } from '../../shared/invoice.js'
 import { ownedOrder } from '../../shared/orderAccess.js'
+import { TRACKING_COLUMNS } from '../../shared/orders.js'
 import { trackingOf } from '../../shared/tracking.js'
 
 type OrderParams = { Params: { orderNumber: string }; Querystring: { include?: unknown } }
@@ -12,7 +13,7 @@ type OrderParams = { Params: { orderNumber: string }; Querystring: { include?: u
 export const trackingRoutes = (ctx: Context) => async (app: FastifyInstance) => {
   app.get<OrderParams>('/v1/shipper/shipment/:orderNumber/tracking', access('company'), async (request, reply) => {
     const caller = callerOf(request)
-    const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply)
+    const row = await ownedOrder(ctx, caller, request.params.orderNumber, reply, TRACKING_COLUMNS)
     if (row === undefined) return reply
     const include = parseTrackingInclude(request.query.include)
     if (isLeft(include)) return sendProblem(reply, include.left)
