@@ -250,9 +250,16 @@ export class RequestLog {
     return this.flushing
   }
 
+  /**
+   * Writes what is queued now, in batches of ROWS_PER_INSERT; what arrives meanwhile waits for the
+   * next timer. (Draining until the queue is empty made a steady stream of requests one INSERT of a
+   * dozen rows per round trip, back to back, instead of one per FLUSH_DELAY_MS: measured on PGlite,
+   * 165 inserts a second of 14 rows each.)
+   */
   private async write(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, ROWS_PER_INSERT)
+    const pending = this.queue.splice(0)
+    for (let start = 0; start < pending.length; start += ROWS_PER_INSERT) {
+      const batch = pending.slice(start, start + ROWS_PER_INSERT)
       try {
         const offsets = new Map<string, number>()
         for (const c of batch) if (!offsets.has(c.companyId)) offsets.set(c.companyId, await this.clocks.offset(this.store, c.companyId))
