@@ -11,6 +11,7 @@ import { rulesForViolation } from 'shipper-rules'
 import { limitMs } from 'shipper-rules-testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Clocks } from '../src/clock/clock.js'
+import type { Store } from '../src/db/store.js'
 import { BODY_CAP_BYTES, capText, REDACTED, RequestLog } from '../src/features/console/capture.js'
 import { CONSOLE_CSP } from '../src/features/console/routes.js'
 import { buildServer } from '../src/server/server.js'
@@ -162,6 +163,44 @@ describe('the bound per company and the queue', () => {
 })
 
 describe('the batch write', () => {
+  it('a flush writes what was queued when it began; what arrives meanwhile waits for the next flush and shares one INSERT', async () => {
+    let inserts = 0
+    let release = () => {}
+    const gate = new Promise<void>((r) => (release = r))
+    let firstStarted = () => {}
+    const started = new Promise<void>((r) => (firstStarted = r))
+    const counting: Store = {
+      kind: sandbox.store.kind,
+      query: async (sql, params) => {
+        if (sql.startsWith('INSERT INTO request_log') && ++inserts === 1) {
+          firstStarted()
+          await gate
+        }
+        return sandbox.store.query(sql, params)
+      },
+      transaction: (fn) => sandbox.store.transaction(fn),
+      close: async () => {},
+    }
+    // a delay no test waits for: this log writes when it is told to flush
+    const log = new RequestLog(counting, new Clocks(), 1_000, 1_000, 3_600_000)
+    const entry = (n: number) => ({
+      companyId: globex.companyId, requestId: `stream-${n}`, at: Date.now(), method: 'GET', url: '/sandbox/clock', route: '/sandbox/clock', status: 200, durationMs: 1,
+      requestHeaders: {}, requestBody: undefined, responseHeaders: { 'content-type': 'application/json' }, responseBody: '{}',
+    })
+    log.push(entry(0))
+    const first = log.flush()
+    await started
+    for (let n = 1; n <= 30; n++) log.push(entry(n))
+    release()
+    await first
+    expect(inserts).toBe(1)
+    await log.close()
+    expect(inserts).toBe(2)
+    const stored = await sandbox.store.query<{ n: unknown }>("SELECT count(*) AS n FROM request_log WHERE company_id = $1 AND request_id LIKE 'stream-%'", [globex.companyId])
+    expect(Number(stored[0]?.n)).toBe(31)
+    await sandbox.store.query("DELETE FROM request_log WHERE company_id = $1 AND request_id LIKE 'stream-%'", [globex.companyId])
+  })
+
   it('stores a batch whole when a body holds a NUL or a lone surrogate (PostgreSQL refuses both in text): each becomes U+FFFD', async () => {
     const log = new RequestLog(sandbox.store, new Clocks(), 1_000)
     const entry = (n: number, requestBody: string | undefined) => ({
