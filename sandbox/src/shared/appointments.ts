@@ -82,6 +82,7 @@ export const mergedFor = (row: OrderRow, stop: Stop, places: Partial<Record<Stop
   })
 }
 
+type ConfirmRow = Pick<OrderRow, 'id' | 'company_id' | 'order_number' | 'status' | 'version' | 'quote_id' | 'request'>
 type AppointmentInputRow = { readonly kind: 'place' | 'order'; readonly stop: Stop; readonly address: StopAddress | null; readonly appointment: AppointmentRequirement | null }
 
 /**
@@ -89,10 +90,10 @@ type AppointmentInputRow = { readonly kind: 'place' | 'order'; readonly stop: St
  * appointment data of each stop, as `appointment_rows`), in one statement: one snapshot, so that
  * confirm decides from one read (changeOrderFromRead).
  */
-export const loadOrderForConfirm = async (db: Queryable, orderNumber: string): Promise<(OrderRow & { readonly appointment_rows: ReadonlyArray<AppointmentInputRow> }) | undefined> =>
+export const loadOrderForConfirm = async (db: Queryable, orderNumber: string): Promise<(ConfirmRow & { readonly appointment_rows: ReadonlyArray<AppointmentInputRow> }) | undefined> =>
   (
-    await db.query<OrderRow & { appointment_rows: AppointmentInputRow[] }>(
-      `SELECT o.*, (SELECT coalesce(json_agg(x), '[]'::json) FROM (
+    await db.query<ConfirmRow & { appointment_rows: AppointmentInputRow[] }>(
+      `SELECT o.id, o.company_id, o.order_number, o.status, o.version, o.quote_id, o.request, (SELECT coalesce(json_agg(x), '[]'::json) FROM (
            SELECT 'place' AS kind, p.stop, a.address, a.appointment FROM order_places p JOIN saved_addresses a ON a.id = p.saved_address_id WHERE p.order_id = o.id
            UNION ALL
            SELECT 'order', oa.stop, NULL, oa.requirement FROM order_appointments oa WHERE oa.order_id = o.id) x) AS appointment_rows

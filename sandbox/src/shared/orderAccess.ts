@@ -10,7 +10,7 @@ import { isLeft, parseOrderNumber, problemFor, type ProblemDetail } from 'shippe
 import { ownership, type Authenticated } from '../http/access.js'
 import { sendProblem, type Context } from '../http/context.js'
 import type { Queryable } from '../db/store.js'
-import { loadOrder, loadOrderColumns, type OrderColumns, type OrderRow } from './orders.js'
+import { loadOrder, loadOrderColumns, SHIPMENT_COLUMNS, type OrderColumns, type OrderRow, type ShipmentRow } from './orders.js'
 
 /** The order of a path if the caller may touch it, else the problem (400 number, 404, 403). */
 export const findOwnedOrder = async (caller: Authenticated, orderNumber: unknown, db: Queryable, forUpdate = false): Promise<{ readonly row: OrderRow } | { readonly problem: ProblemDetail }> => {
@@ -38,6 +38,9 @@ export const ownedOrder = async <K extends keyof OrderRow = keyof OrderRow>(ctx:
   return found.row
 }
 
+/** What a change of state needs of the row it changes. */
+type ChangeRow = Pick<OrderRow, 'id' | 'company_id' | 'order_number' | 'status' | 'version'>
+
 type Decision = { readonly problem: ProblemDetail } | { readonly set: string; readonly params: ReadonlyArray<unknown> }
 
 /**
@@ -45,10 +48,10 @@ type Decision = { readonly problem: ProblemDetail } | { readonly set: string; re
  * change of state is written with its real time and its company time (the row's new updated_at),
  * and bumps the row's version. `guard` adds a condition on the row as it was read.
  */
-const updateOrder = (db: Queryable, row: OrderRow, decision: Extract<Decision, { set: string }>, guard: '' | ' AND version = $V'): Promise<OrderRow[]> => {
+const updateOrder = (db: Queryable, row: ChangeRow, decision: Extract<Decision, { set: string }>, guard: '' | ' AND version = $V'): Promise<ShipmentRow[]> => {
   const from = decision.params.length + 2
-  return db.query<OrderRow>(
-    `WITH updated AS (UPDATE orders SET ${decision.set}, version = version + 1 WHERE id = $1${guard.replace('$V', `$${from + 2}`)} RETURNING *),
+  return db.query<ShipmentRow>(
+    `WITH updated AS (UPDATE orders SET ${decision.set}, version = version + 1 WHERE id = $1${guard.replace('$V', `$${from + 2}`)} RETURNING ${SHIPMENT_COLUMNS.list}),
        timeline AS (INSERT INTO order_transitions (order_id, from_status, to_status, at, company_at) SELECT id, $${from}::text, status, $${from + 1}::timestamptz, updated_at FROM updated WHERE status <> $${from}::text)
      SELECT * FROM updated`,
     [row.id, ...decision.params, row.status, new Date(), ...(guard === '' ? [] : [row.version])],
@@ -69,7 +72,7 @@ export const changeOrder = async (
   caller: Authenticated,
   orderNumber: unknown,
   decide: (row: OrderRow, tx: Queryable) => Promise<Decision>,
-): Promise<{ readonly problem: ProblemDetail } | { readonly row: OrderRow }> => {
+): Promise<{ readonly problem: ProblemDetail } | { readonly row: ShipmentRow }> => {
   try {
     return await ctx.store.transaction(async (tx) => {
       const found = await findOwnedOrder(caller, orderNumber, tx, true)
@@ -98,13 +101,13 @@ const OPTIMISTIC_ATTEMPTS = 4
  * COMMIT; on PGlite, whose one session runs one transaction at a time, no other request waits
  * while this one decides.
  */
-export const changeOrderFromRead = async <R extends OrderRow>(
+export const changeOrderFromRead = async <R extends ChangeRow>(
   ctx: Context,
   caller: Authenticated,
   orderNumber: unknown,
   read: (db: Queryable, orderNumber: string) => Promise<R | undefined>,
   decide: (row: R, now: Date) => Decision,
-): Promise<{ readonly problem: ProblemDetail } | { readonly row: OrderRow }> => {
+): Promise<{ readonly problem: ProblemDetail } | { readonly row: ShipmentRow }> => {
   const parsed = parseOrderNumber(orderNumber)
   if (isLeft(parsed)) return { problem: parsed.left }
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {

@@ -40,14 +40,19 @@ const LOCK_ORDER = 'UPDATE orders SET version = version + 1 WHERE order_number =
 /** Some columns of an order row: what a read needs and no more (each jsonb column read is printed by the database and parsed here). */
 export interface OrderColumns<K extends keyof OrderRow> {
   readonly names: ReadonlyArray<K>
+  /** The names, comma-separated (a select list or RETURNING). */
+  readonly list: string
+  /** The statement that reads them for one order number ($1). */
   readonly select: string
 }
 const orderColumns = <K extends keyof OrderRow>(...names: K[]): OrderColumns<K | 'company_id'> => {
   const all = names.includes('company_id' as K) ? names : [...names, 'company_id' as const]
-  return { names: all, select: `SELECT ${all.join(', ')} FROM orders WHERE order_number = $1` }
+  return { names: all, list: all.join(', '), select: `SELECT ${all.join(', ')} FROM orders WHERE order_number = $1` }
 }
 /** What a Shipment answers (shipmentOf). */
 export const SHIPMENT_COLUMNS = orderColumns('id', 'company_id', 'user_id', 'order_number', 'status', 'total_price_cents', 'created_at', 'updated_at')
+/** What a change of state decided from the row's status alone needs (cancel). */
+export const CHANGE_COLUMNS = orderColumns('id', 'order_number', 'status', 'version')
 /** What a Tracking answers (trackingOf). */
 export const TRACKING_COLUMNS = orderColumns('id', 'order_number', 'status', 'request', 'planned_pickup_at', 'predicted_delivery_at', 'actual_pickup_at', 'actual_delivery_at', 'delay_minutes', 'off_route_km')
 
@@ -55,7 +60,10 @@ export const TRACKING_COLUMNS = orderColumns('id', 'order_number', 'status', 're
 export const loadOrderColumns = async <K extends keyof OrderRow>(db: Queryable, orderNumber: string, columns: OrderColumns<K>): Promise<Pick<OrderRow, K> | undefined> =>
   (await db.query<Pick<OrderRow, K>>(columns.select, [orderNumber]))[0]
 
-export const shipmentOf = (row: Pick<OrderRow, (typeof SHIPMENT_COLUMNS.names)[number]>) => ({
+/** An order row with the columns a Shipment answers. */
+export type ShipmentRow = Pick<OrderRow, (typeof SHIPMENT_COLUMNS.names)[number]>
+
+export const shipmentOf = (row: ShipmentRow) => ({
   id: row.id,
   companyId: row.company_id,
   userId: row.user_id,

@@ -26,7 +26,7 @@ import { sendProblem, type Context } from '../../http/context.js'
 import { priceRequest, type Charge } from '../../pricing/tariff.js'
 import { confirmAppointmentInput, loadOrderForConfirm, loadSavedAddress, saveOverride, STOPS, stopKey } from '../../shared/appointments.js'
 import { changeOrderFromRead, ownedOrder } from '../../shared/orderAccess.js'
-import { dateTimeOf, loadOrder, SHIPMENT_COLUMNS, shipmentOf, type OrderRow } from '../../shared/orders.js'
+import { CHANGE_COLUMNS, dateTimeOf, loadOrderColumns, SHIPMENT_COLUMNS, shipmentOf, type OrderRow } from '../../shared/orders.js'
 import { etaFor, loadQuote, storedQuoteOf } from '../../shared/quotes.js'
 import { INSERT_KEY_THEN_ORDER, INSERT_ORDER, INSERT_ORDER_PLACE, isOrderNumberTaken, KEY_AND_QUOTE } from './queries.js'
 
@@ -196,7 +196,7 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
 
   /** A change of state decided from one read of the order (`read`), written without a lock (changeOrderFromRead). */
   const change =
-    <R extends OrderRow>(read: (db: Queryable, orderNumber: string) => Promise<R | undefined>, decide: (row: R) => { readonly problem: ProblemDetail } | { readonly status: string }) =>
+    <R extends Pick<OrderRow, 'id' | 'company_id' | 'order_number' | 'status' | 'version'>>(read: (db: Queryable, orderNumber: string) => Promise<R | undefined>, decide: (row: R) => { readonly problem: ProblemDetail } | { readonly status: string }) =>
     async (request: FastifyRequest<OrderParams>, reply: FastifyReply) => {
       const caller = callerOf(request)
       const outcome = await changeOrderFromRead(ctx, caller, request.params.orderNumber, read, (row, now) => {
@@ -219,7 +219,7 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
   app.put<OrderParams>(
     '/v1/shipper/shipment/:orderNumber/cancel',
     access('company'),
-    change(loadOrder, (row) => {
+    change((db, orderNumber) => loadOrderColumns(db, orderNumber, CHANGE_COLUMNS), (row) => {
       const next = transition(row.status, 'CANCEL')
       return isLeft(next) ? { problem: next.left } : { status: next.right }
     }),
