@@ -20,6 +20,7 @@
 //       --databases postgres,pglite to run both and print PGlite's ratio to PostgreSQL)
 //   LOAD_NODE_FLAGS='--cpu-prof --cpu-prof-dir=prof' node scripts/load.mjs   (profile the sandbox)
 //   … --before-bin /tmp/before/sandbox/bin/shipper-rules-sandbox.js   (another build on PGlite too, as `pglite-before`)
+//   … --databases postgres,pglite,pglite-optimizing   (PGlite also with --pglite-compiler optimizing, as `pglite-optimizing`)
 //
 // It also prints each server's start time (PGlite: on a fresh directory, so a first start) and its
 // resident memory idle after setup, idle after the load, and at its peak.
@@ -81,7 +82,7 @@ const databases = (values.databases ?? (haveUrl ? 'postgres' : 'pglite')).split(
 // before a change, built), run on PGlite as the target `pglite-before`, beside the others
 if (values['before-bin'] !== undefined && !databases.includes('pglite-before')) databases.push('pglite-before')
 for (const d of databases) {
-  if (!['pglite', 'postgres', 'pglite-before'].includes(d)) throw new Error('--databases: pglite and/or postgres')
+  if (!['pglite', 'postgres', 'pglite-before', 'pglite-optimizing'].includes(d)) throw new Error('--databases: pglite, pglite-optimizing and/or postgres')
   if (d === 'pglite-before' && values['before-bin'] === undefined) throw new Error('pglite-before needs --before-bin')
   if (d === 'postgres' && !haveUrl) throw new Error('--databases postgres needs DATABASE_URL')
 }
@@ -196,7 +197,8 @@ const startSandbox = async (database, log = 'on') => {
   const startedAt = process.hrtime.bigint()
   // this script's own build (not the testkit's default), or --before-bin's
   const bin = database === 'pglite-before' ? values['before-bin'] : fileURLToPath(new URL('../bin/shipper-rules-sandbox.js', import.meta.url))
-  const started = await startSandboxCli({ env, nodeFlags, bin, ...(log === 'off' ? { args: ['--request-log-limit', '0'] } : {}), ...(dataDir !== undefined ? { dataDir } : {}) })
+  const args = [...(log === 'off' ? ['--request-log-limit', '0'] : []), ...(database === 'pglite-optimizing' ? ['--pglite-compiler', 'optimizing'] : [])]
+  const started = await startSandboxCli({ env, nodeFlags, bin, ...(args.length > 0 ? { args } : {}), ...(dataDir !== undefined ? { dataDir } : {}) })
   const startMs = Number(process.hrtime.bigint() - startedAt) / 1e6
   const { child, baseUrl: base } = started
   children.push(child)
@@ -567,6 +569,11 @@ try {
       sr.pgliteToPostgres = lite.requestsPerSecond / pg.requestsPerSecond
       sr.pgliteToPostgresP99 = lite.latencyMs.p99 / pg.latencyMs.p99
       lines.push(`pglite / postgres: requests/s ${ratio(lite.requestsPerSecond, pg.requestsPerSecond)}, p99 ${ratio(lite.latencyMs.p99, pg.latencyMs.p99)}`)
+    }
+    const optimizing = rs.find((r) => r.target === 'pglite-optimizing')
+    if (pg !== undefined && optimizing !== undefined) {
+      sr.pgliteOptimizingToPostgres = optimizing.requestsPerSecond / pg.requestsPerSecond
+      lines.push(`pglite-optimizing / postgres: requests/s ${ratio(optimizing.requestsPerSecond, pg.requestsPerSecond)}, p99 ${ratio(optimizing.latencyMs.p99, pg.latencyMs.p99)}`)
     }
     if (pg !== undefined && before !== undefined) {
       sr.pgliteBeforeToPostgres = before.requestsPerSecond / pg.requestsPerSecond

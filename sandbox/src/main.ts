@@ -4,7 +4,7 @@
 // bearer token. DATABASE_URL (postgres://…) selects a PostgreSQL server instead of PGlite.
 import { parseArgs } from 'node:util'
 import { createKey, loadSecrets, readyMadeCredentials } from './auth/credentials.js'
-import { DataDirectoryInUseError, openStore, type Store, type StoreOptions } from './db/store.js'
+import { DataDirectoryInUseError, openStore, PGLITE_COMPILERS, type PgliteCompiler, type Store, type StoreOptions } from './db/store.js'
 import { DEFAULT_REQUEST_LOG_LIMIT } from './features/console/capture.js'
 import { tail } from './features/console/tail.js'
 import { buildServer, corsOriginProblem, operatorTokenOf } from './server/server.js'
@@ -15,6 +15,7 @@ const USAGE = `Usage:
   shipper-rules-sandbox [--port 8080] [--host 127.0.0.1] [--data ./.sandbox-data] [--tariff tariff.json] [--quiet]
                         [--operator-token T] [--public-url URL] [--request-timeout 60] [--auth-failure-limit 20]
                         [--cors-origin http://localhost:5173 ...] [--ready-json] [--rules-config rules.json] [--request-log-limit 1000]
+                        [--pglite-compiler baseline|optimizing]
   shipper-rules-sandbox keys create --company NAME [--data DIR]   (--data-dir is an alias of --data)
   shipper-rules-sandbox logs tail [--base-url URL] [--token T] [--api-key K] [--method M] [--status 4xx] [--path P] [--reason R]
                         (a company's request log, live; base URL, token and key default to $SANDBOX, $TOKEN and $KEY)
@@ -23,6 +24,8 @@ Environment: DATABASE_URL=postgres://… uses that PostgreSQL server instead of 
 --rules-config FILE: JSON overrides of the library's rules configuration (makeConfig: pallet limits, quote validity,
   Idempotency-Key window, upload limit, density scale, calendar, ...); the sandbox keeps them and declares the
   whole configuration in its OpenAPI documents (x-shipper-rules-config). Refused (exit 2) when makeConfig refuses it.
+--pglite-compiler baseline|optimizing: how the embedded database's WebAssembly is compiled: baseline (the default)
+  uses the least memory; optimizing serves about twice the requests a second for 60 to 200 MiB more resident.
 --request-log-limit N: the console's request log keeps the newest N requests per company (default ${DEFAULT_REQUEST_LOG_LIMIT}); 0 turns it off.
 --ready-json: once ready, also print ONE JSON line on standard output with what the banner says (baseUrl,
   operatorToken, companyId, companyName, apiKey, token, database (pglite or postgres), dataDir, apiDocsUrl, sandboxDocsUrl, healthUrl,
@@ -77,6 +80,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
         path: { type: 'string' },
         reason: { type: 'string' },
         'rules-config': { type: 'string' },
+        'pglite-compiler': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -90,7 +94,12 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     return 0
   }
   const databaseUrl = process.env['DATABASE_URL']
-  const storeOptions = databaseUrl !== undefined && databaseUrl !== '' ? { databaseUrl } : { dataDir: values.data ?? values['data-dir'] ?? '.sandbox-data' }
+  const compiler = values['pglite-compiler'] ?? 'baseline'
+  if (!(PGLITE_COMPILERS as ReadonlyArray<string>).includes(compiler)) {
+    process.stderr.write(`shipper-rules-sandbox: --pglite-compiler must be one of ${PGLITE_COMPILERS.join(', ')}\n${USAGE}\n`)
+    return 2
+  }
+  const storeOptions: StoreOptions = databaseUrl !== undefined && databaseUrl !== '' ? { databaseUrl } : { dataDir: values.data ?? values['data-dir'] ?? '.sandbox-data', pgliteCompiler: compiler as PgliteCompiler }
 
   if (positionals[0] === 'keys' && positionals[1] === 'create') {
     if (values.company === undefined || values.company.trim() === '') {

@@ -103,6 +103,19 @@ describe('PGlite off the event loop', () => {
     }
   })
 
+  it('runs PGlite with either WebAssembly compiler (--pglite-compiler): the same statements, the same answers', async () => {
+    for (const pgliteCompiler of ['optimizing', 'baseline'] as const) {
+      const store = await openStore({ dataDir: newDir(), pgliteCompiler })
+      try {
+        await store.query('CREATE TABLE compiled (n int NOT NULL)')
+        await store.query('INSERT INTO compiled (n) SELECT generate_series(1, $1::int)', [100])
+        expect(await store.query<{ s: number }>('SELECT sum(n)::int AS s FROM compiled WHERE n > $1', [50]), pgliteCompiler).toEqual([{ s: 3775 }])
+      } finally {
+        await store.close()
+      }
+    }
+  })
+
   it('one transaction at a time: what comes meanwhile waits for its end and sees its commit; a rollback keeps nothing; a statement after the end is refused', async () => {
     const store = await openStore({ dataDir: newDir() })
     try {

@@ -16,6 +16,8 @@ import { parse, PGlite, protocol } from '@electric-sql/pglite'
 
 export interface PgliteWorkerData {
   readonly dataDir: string
+  /** Which WebAssembly compiler runs PGlite (see PGLITE_COMPILERS in store.ts). */
+  readonly compiler: 'baseline' | 'optimizing'
 }
 
 export type PgliteRequest =
@@ -54,13 +56,13 @@ const data = workerData as PgliteWorkerData
 const SETTINGS = ['shared_buffers=16MB']
 
 /**
- * The WebAssembly engine compiles PGlite's 9 MB module with its baseline compiler only (Liftoff):
- * the optimizing tier's code and its compile memory (some 60 MiB resident, never given back) cost
- * more than its faster code gives here, where most of a statement's time is outside the hottest
- * functions (measured: see the README). Process-wide, read when a module compiles; the server's
- * own thread compiles no WebAssembly.
+ * The WebAssembly engine's flags for PGlite's 9 MB module, by compiler (store.ts, PGLITE_COMPILERS):
+ * `baseline` compiles it with Liftoff only, the default, for memory; `optimizing` lets V8 tier hot
+ * functions up to TurboFan, about twice the statements a second for 60 to 200 MiB more resident
+ * (measured: see the README, "PGlite off the event loop"). Process-wide, read when a module
+ * compiles; the server's own thread compiles no WebAssembly.
  */
-const WASM_FLAGS = '--liftoff-only'
+const WASM_FLAGS = { baseline: '--liftoff-only', optimizing: '--no-liftoff-only' } as const
 
 type Message = { readonly name: string }
 
@@ -198,7 +200,7 @@ const run = async (): Promise<void> => {
   if (port === null) return
   let db: PGlite
   try {
-    setFlagsFromString(WASM_FLAGS)
+    setFlagsFromString(WASM_FLAGS[data.compiler])
     db = await PGlite.create(data.dataDir, { startParams: [...PGlite.defaultStartParams, ...SETTINGS.flatMap((s) => ['-c', s])] })
   } catch (e) {
     port.postMessage({ id: 0, failed: serializeError(e) } satisfies PgliteResponse)

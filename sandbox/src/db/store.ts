@@ -31,12 +31,22 @@ export interface StoreOptions {
   readonly databaseUrl?: string
   /** PostgreSQL only: the schema to use (created if missing); tests use a fresh one per file. */
   readonly schema?: string
+  /** PGlite only: its WebAssembly compiler (PGLITE_COMPILERS; `baseline` by default). */
+  readonly pgliteCompiler?: PgliteCompiler
 }
+
+/**
+ * How PGlite's WebAssembly is compiled: `baseline` (Liftoff only: the least memory, the default)
+ * or `optimizing` (hot functions tiered up to TurboFan: about twice the throughput for 60 to 200
+ * MiB more resident). Measured side by side by scripts/load.mjs (`pglite` and `pglite-optimizing`).
+ */
+export const PGLITE_COMPILERS = ['baseline', 'optimizing'] as const
+export type PgliteCompiler = (typeof PGLITE_COMPILERS)[number]
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url))
 
 export const openStore = async (options: StoreOptions): Promise<Store> => {
-  const store = options.databaseUrl !== undefined ? await openPostgres(options.databaseUrl, options.schema) : await openPglite(options.dataDir ?? '.sandbox-data')
+  const store = options.databaseUrl !== undefined ? await openPostgres(options.databaseUrl, options.schema) : await openPglite(options.dataDir ?? '.sandbox-data', options.pgliteCompiler ?? 'baseline')
   try {
     await migrate(store)
   } catch (e) {
@@ -97,10 +107,10 @@ const revive = (e: SerializedError): Error => Object.assign(new Error(e.message)
  * posts a request and resolves with its answer; when the worker ends (closed, or died) every
  * request waiting and every later one fails with a "connection lost" error (isDatabaseUnavailable).
  */
-const startPgliteWorker = async (dataDir: string) => {
+const startPgliteWorker = async (dataDir: string, compiler: PgliteCompiler) => {
   // the worker's young generation at most 8 MiB: V8 grows it to tens of MiB under a steady stream
   // of short-lived results and keeps it resident (idle RSS after a benchmark 27 MiB lower, measured)
-  const worker = new Worker(builtBeside('pgliteWorker.js'), { workerData: { dataDir } satisfies PgliteWorkerData, resourceLimits: { maxYoungGenerationSizeMb: 8 } })
+  const worker = new Worker(builtBeside('pgliteWorker.js'), { workerData: { dataDir, compiler } satisfies PgliteWorkerData, resourceLimits: { maxYoungGenerationSizeMb: 8 } })
   const waiting = new Map<number, { resolve: (r: PgliteResponse) => void; reject: (e: Error) => void }>()
   let nextId = 1
   let gone: Error | undefined
@@ -142,7 +152,7 @@ const startPgliteWorker = async (dataDir: string) => {
 }
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
-const openPglite = async (dataDir: string): Promise<Store> => {
+const openPglite = async (dataDir: string, compiler: PgliteCompiler): Promise<Store> => {
   // one process per directory (see dataDirLock.ts): taken before PGlite reads it, released after it wrote it back
   const directory = directoryOf(dataDir)
   const lock = directory === undefined ? undefined : await lockDataDir(directory)
@@ -153,7 +163,7 @@ const openPglite = async (dataDir: string): Promise<Store> => {
     const fresh = directory !== undefined && !existsSync(join(directory, 'PG_VERSION'))
     const tarball = fresh ? initdbTarball() : undefined
     if (fresh) await initPglite(directory, tarball)
-    db = await startPgliteWorker(dataDir)
+    db = await startPgliteWorker(dataDir, compiler)
   } catch (e) {
     lock?.release()
     throw e
