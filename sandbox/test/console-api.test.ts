@@ -163,6 +163,40 @@ describe('the bound per company and the queue', () => {
 })
 
 describe('the batch write', () => {
+  it('trims a company from its previous cutoff on, and on PGlite (no autovacuum) vacuums the log every 20 trims', async () => {
+    const initech = await sandbox.company('Initech Log Trims')
+    const trims: Array<ReadonlyArray<unknown>> = []
+    let vacuums = 0
+    const counting: Store = {
+      kind: sandbox.store.kind,
+      query: (sql, params) => {
+        if (sql.startsWith('WITH cutoff')) trims.push(params ?? [])
+        if (sql.startsWith('VACUUM')) vacuums++
+        return sandbox.store.query(sql, params)
+      },
+      transaction: (fn) => sandbox.store.transaction(fn),
+      close: async () => {},
+    }
+    const log = new RequestLog(counting, new Clocks(), 2, 1_000, 3_600_000)
+    for (let n = 0; n < 25; n++) {
+      log.push({
+        companyId: initech.companyId, requestId: `trim-${n}`, at: Date.now(), method: 'GET', url: '/sandbox/clock', route: '/sandbox/clock', status: 200, durationMs: 1,
+        requestHeaders: {}, requestBody: undefined, responseHeaders: { 'content-type': 'application/json' }, responseBody: '{}',
+      })
+      await log.flush()
+    }
+    expect(log.failed).toBe(0)
+    const kept = await sandbox.store.query<{ request_id: string }>('SELECT request_id FROM request_log WHERE company_id = $1 ORDER BY seq', [initech.companyId])
+    expect(kept.map((r) => r.request_id)).toEqual(['trim-23', 'trim-24'])
+    expect(trims).toHaveLength(25)
+    // the first trim starts from 0, each later one from the oldest seq the one before kept (the
+    // first two kept the first entry: the log held one, then two)
+    expect(Number(trims[0]?.[2])).toBe(0)
+    expect(Number(trims[1]?.[2])).toBeGreaterThan(0)
+    for (let i = 3; i < trims.length; i++) expect(Number(trims[i]?.[2])).toBeGreaterThan(Number(trims[i - 1]?.[2]))
+    expect(vacuums).toBe(sandbox.store.kind === 'pglite' ? 1 : 0)
+  })
+
   it('a flush writes what was queued when it began; what arrives meanwhile waits for the next flush and shares one INSERT', async () => {
     let inserts = 0
     let release = () => {}

@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HEADER_KEY, readProblemDetail, rulesForViolation } from 'shipper-rules'
 import type { Clocks } from '../../clock/clock.js'
-import type { Store } from '../../db/store.js'
+import { numberOf, type Store } from '../../db/store.js'
 import { bearerOf } from '../../auth/credentials.js'
 import { DOWNLOAD_SIGNATURE_PARAM } from '../../shared/downloadLink.js'
 
@@ -197,8 +197,25 @@ const INSERT = `INSERT INTO request_log (${COLUMNS.map(([name]) => name).join(',
   CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS lazy_commit
   ORDER BY r.n`
 
-/** Drops a company's entries past the newest `limit`. */
-const TRIM = 'DELETE FROM request_log WHERE company_id = $1 AND seq < (SELECT min(seq) FROM (SELECT seq FROM request_log WHERE company_id = $1 ORDER BY seq DESC LIMIT $2) AS kept)'
+/**
+ * Drops a company's entries past the newest `limit` ($2), from seq $3 on (the cutoff of this
+ * process's previous trim of the company, or 0), and answers the new cutoff (the oldest seq kept).
+ * The lower bound keeps a trim from walking the index entries of every row trimmed before, which
+ * stay until a vacuum removes them: on PGlite, which has no autovacuum, a trim from 0 took 1.5 ms
+ * on a fresh log and 40 ms after 60,000 requests (measured), holding the database meanwhile.
+ */
+const TRIM = `WITH cutoff AS (SELECT min(seq) AS seq FROM (SELECT seq FROM request_log WHERE company_id = $1 ORDER BY seq DESC LIMIT $2) AS kept),
+    trimmed AS (DELETE FROM request_log WHERE company_id = $1 AND seq >= $3 AND seq < (SELECT seq FROM cutoff))
+  SELECT seq FROM cutoff`
+
+/** Every this many trims of a company, one from 0 (rows another process wrote below a cutoff, late). */
+const FULL_TRIM_EVERY = 50
+/**
+ * PGlite only (PostgreSQL's autovacuum does it there): the log's table is vacuumed after this many
+ * trims, so that the space of trimmed rows is reused instead of growing the data directory for as
+ * long as the sandbox runs.
+ */
+const VACUUM_EVERY = 20
 
 /** The request log of one server: its queue, its flush, its bound. */
 export class RequestLog {
@@ -226,6 +243,10 @@ export class RequestLog {
   private readonly trimEvery: number
   /** Entries written per company since its last trim. */
   private readonly sinceTrim = new Map<string, number>()
+  /** Per company: the oldest seq its last trim kept, and how many trims it had. */
+  private readonly cutoffs = new Map<string, { readonly seq: number; readonly trims: number }>()
+  /** Trims since the last vacuum (PGlite). */
+  private trimsSinceVacuum = 0
 
   /** Queues an entry; never waits (a full queue drops it and counts it). */
   push(entry: Captured): void {
@@ -268,12 +289,25 @@ export class RequestLog {
         const trim = [...offsets.keys()].filter((companyId) => (this.sinceTrim.get(companyId) ?? 0) >= this.trimEvery)
         // one statement per batch (one round trip), then the trims that are due, each a statement of its own
         await this.store.query(INSERT, [JSON.stringify(rows)])
-        for (const companyId of trim) await this.store.query(TRIM, [companyId, this.limit])
+        for (const companyId of trim) await this.trim(companyId)
         for (const companyId of trim) this.sinceTrim.delete(companyId)
+        if (this.store.kind === 'pglite' && this.trimsSinceVacuum >= VACUUM_EVERY) {
+          this.trimsSinceVacuum = 0
+          await this.store.query('VACUUM request_log')
+        }
       } catch {
         this.failed += batch.length
       }
     }
+  }
+
+  /** Trims a company's entries to the newest `limit` (TRIM), from its previous cutoff on. */
+  private async trim(companyId: string): Promise<void> {
+    const before = this.cutoffs.get(companyId)
+    const from = before === undefined || (before.trims + 1) % FULL_TRIM_EVERY === 0 ? 0 : before.seq
+    const cutoff = (await this.store.query<{ seq: unknown }>(TRIM, [companyId, this.limit, from]))[0]?.seq
+    this.trimsSinceVacuum++
+    this.cutoffs.set(companyId, { seq: cutoff === null || cutoff === undefined ? (before?.seq ?? 0) : numberOf(cutoff), trims: (before?.trims ?? 0) + 1 })
   }
 
   /** Flushes what is left (the server is closing). */
