@@ -76,6 +76,9 @@ describe('errors', () => {
     expectProblem(await sandbox.call('POST', '/v1/shipper/quote', { body: quoteBody(), headers: { authorization: `Bearer ${acme.token}`, 'x-service-api-key': globex.apiKey } }), 403, 'forbidden')
     const theirs = (await sandbox.call('POST', '/v1/shipper/quote', { as: globex, body: quoteBody() })).json
     expectProblem(await sandbox.call('POST', '/v1/shipper/shipment', { as: acme, body: createBody({ quoteId: theirs.id }) }), 403, 'forbidden')
+    // with an Idempotency-Key too (the create then writes first, from the quote this server kept): still refused, and the key stays free
+    expectProblem(await sandbox.call('POST', '/v1/shipper/shipment', { as: acme, body: createBody({ quoteId: theirs.id }), headers: { 'idempotency-key': 'their-quote' } }), 403, 'forbidden')
+    expect((await sandbox.call('POST', '/v1/shipper/shipment', { as: acme, body: createBody(), headers: { 'idempotency-key': 'their-quote' } })).status).toBe(200)
     // a revoked key: accepted (and remembered by the server) before, refused at once after
     const spare = await sandbox.company('Acme Freight Buyers')
     expect((await sandbox.call('POST', '/v1/shipper/quote', { as: spare, body: quoteBody() })).status).toBe(200)

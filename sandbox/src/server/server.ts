@@ -25,6 +25,7 @@ import { healthRoutes, PROBE_PATHS } from '../features/health/routes.js'
 import { operatorRoutes } from '../features/operator/routes.js'
 import { shipmentRoutes } from '../features/orders/routes.js'
 import { quoteRoutes } from '../features/quotes/routes.js'
+import { QuoteCache } from '../shared/quotes.js'
 import { trackingRoutes } from '../features/tracking/routes.js'
 import { installAccess } from '../http/access.js'
 import { DEFAULT_BODY_LIMIT_BYTES, instanceOf, REQUEST_ID_HEADER, requestIdOf, sendProblem, type Context } from '../http/context.js'
@@ -307,8 +308,10 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
   await app.register(docsRoutes(ctx, { publicUrl: options.publicUrl, sandboxDocument: () => sandboxOpenApiDocument(ctx.config) }))
 
   await app.register(healthRoutes(ctx, options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}))
-  await app.register(quoteRoutes(ctx))
-  await app.register(shipmentRoutes(ctx))
+  // the quotes this server stored, for the creates that name them (shared/quotes.ts)
+  const quotes = new QuoteCache()
+  await app.register(quoteRoutes(ctx, quotes))
+  await app.register(shipmentRoutes(ctx, quotes))
   await app.register(trackingRoutes(ctx))
   await app.register(documentRoutes(ctx))
   await app.register(appointmentRoutes(ctx, options))

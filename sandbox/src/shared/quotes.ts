@@ -46,5 +46,24 @@ export const storedQuoteOf = (row: QuoteRow): StoredQuote => ({
   quotedPriceInCents: row.quoted_price_cents === null ? null : numberOf(row.quoted_price_cents),
 })
 
+/**
+ * The quotes this process stored, as a read of their rows gives them back, newest kept (at most
+ * `max`). A quote row never changes once written, so a kept row is the row: a create that names a
+ * quote this process made reads it here instead of from the database (any process's quote is
+ * still read from the database).
+ */
+export class QuoteCache<T extends QuoteRow = QuoteRow & { readonly request: unknown; readonly charges: unknown }> {
+  private readonly rows = new Map<string, T>()
+  constructor(private readonly max = 1_000) {}
+  remember(row: T): void {
+    this.rows.delete(row.id)
+    this.rows.set(row.id, row)
+    if (this.rows.size > this.max) this.rows.delete(this.rows.keys().next().value as string)
+  }
+  get(id: string): T | undefined {
+    return this.rows.get(id)
+  }
+}
+
 /** A stored quote by its id (every column: the create reads its request and charges too), or undefined. */
 export const loadQuote = async <T extends QuoteRow = QuoteRow>(db: Queryable, id: string): Promise<T | undefined> => (await db.query<T>('SELECT * FROM quotes WHERE id = $1', [id]))[0]

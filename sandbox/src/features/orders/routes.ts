@@ -27,7 +27,7 @@ import { priceRequest, type Charge } from '../../pricing/tariff.js'
 import { confirmAppointmentInput, loadOrderForConfirm, loadSavedAddress, saveOverride, STOPS, stopKey } from '../../shared/appointments.js'
 import { changeOrderFromRead, ownedOrder } from '../../shared/orderAccess.js'
 import { CHANGE_COLUMNS, dateTimeOf, loadOrderColumns, SHIPMENT_COLUMNS, shipmentOf, type OrderRow } from '../../shared/orders.js'
-import { etaFor, loadQuote, storedQuoteOf } from '../../shared/quotes.js'
+import { etaFor, loadQuote, QuoteCache, storedQuoteOf } from '../../shared/quotes.js'
 import { INSERT_KEY_THEN_ORDER, INSERT_ORDER, INSERT_ORDER_PLACE, isOrderNumberTaken, KEY_AND_QUOTE } from './queries.js'
 
 const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -67,33 +67,48 @@ const IN_TRANSACTION = Symbol('in one transaction')
 const CREATE_ATTEMPTS = 20
 
 /**
- * Creates the order. The common create (no saved place, no inline appointment) is two statements
- * and no transaction: one read (the Idempotency-Key's record and the quote), then one statement
- * that writes the key and the order together, and only if the key is still as read
- * (INSERT_KEY_THEN_ORDER). A create that writes more runs the same steps in one transaction.
- * Either way a lost race on the key or a taken order number writes nothing and starts again.
+ * Creates the order. The common create (no saved place, no inline appointment) is one statement
+ * when its quote is one this server stored (`quotes`) or it names none, and no transaction: the
+ * body is validated and priced first, then one statement writes the Idempotency-Key's record and
+ * the order together, only if the key has no record (INSERT_KEY_THEN_ORDER). Only when that finds
+ * a record, or anything on the way is refused, does it start again the way a key is decided: the
+ * key's record read first (with the quote), its replay or conflict answered before the body is
+ * looked at, an expired record replaced only if it is still the one read. A create that writes
+ * more runs those steps in one transaction. A lost race on the key or a taken order number writes
+ * nothing and starts again.
  */
-const createShipment = async (ctx: Context, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined, places: Partial<Record<Stop, string>> = {}): Promise<Outcome> => {
+const createShipment = async (ctx: Context, quotes: QuoteCache, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined, places: Partial<Record<Stop, string>> = {}): Promise<Outcome> => {
   let transactional = Object.keys(places).length > 0
+  // first without reading the key's record (a new key has none); any other outcome is decided again, reading it first
+  let keyRead = transactional || key === undefined
   for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
     let outcome: Outcome | typeof AGAIN | typeof IN_TRANSACTION
     try {
-      outcome = transactional ? await ctx.store.transaction((tx) => createOnce(ctx, tx, true, caller, rawBody, body, key, places)) : await createOnce(ctx, ctx.store, false, caller, rawBody, body, key, places)
+      outcome = transactional
+        ? await ctx.store.transaction((tx) => createOnce(ctx, quotes, tx, true, true, caller, rawBody, body, key, places))
+        : await createOnce(ctx, quotes, ctx.store, false, keyRead, caller, rawBody, body, key, places)
     } catch (e) {
       if (isOrderNumberTaken(e)) continue
       throw e
     }
-    if (outcome === IN_TRANSACTION) transactional = true
-    else if (outcome !== AGAIN) return outcome
+    if (outcome === IN_TRANSACTION) transactional = keyRead = true
+    else if (outcome === AGAIN) keyRead = true
+    else if (!keyRead && 'problem' in outcome) keyRead = true
+    else return outcome
   }
   throw new Error(`no shipment created after ${CREATE_ATTEMPTS} attempts`)
 }
 
-/** One attempt of createShipment on `db` (the store, or the transaction when `inTransaction`). */
+/**
+ * One attempt of createShipment on `db` (the store, or the transaction when `inTransaction`);
+ * `keyRead`: the key's record is read and decided first, else the write expects none.
+ */
 const createOnce = async (
   ctx: Context,
+  quotes: QuoteCache,
   db: Queryable,
   inTransaction: boolean,
+  keyRead: boolean,
   caller: Authenticated,
   rawBody: string,
   body: unknown,
@@ -108,7 +123,11 @@ const createOnce = async (
   let prefetched: QuoteRowWithRequest | undefined
   // the created_at of the expired record the key holds, which the write may replace (null: none)
   let expiredKeyAt: unknown = null
-  if (key !== undefined) {
+  // (a row as stored: its request and charges are what the create stored them from)
+  if (sentQuoteId !== null) prefetched = quotes.get(sentQuoteId) as QuoteRowWithRequest | undefined
+  // a quote this server did not store: read with the key's record (below), or alone
+  if (!keyRead && sentQuoteId !== null && prefetched === undefined) return AGAIN
+  if (key !== undefined && keyRead) {
     const read = (
       await db.query<QuoteRowWithRequest & { key_body: string | null; key_created_at: unknown; key_response: string | null }>(
         KEY_AND_QUOTE,
@@ -169,7 +188,8 @@ const createOnce = async (
 
 type OrderParams = { Params: { orderNumber: string } }
 
-export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => {
+/** `quotes`: the quotes this server stored (quoteRoutes keeps them), read before the database. */
+export const shipmentRoutes = (ctx: Context, quotes: QuoteCache = new QuoteCache()) => async (app: FastifyInstance) => {
   app.post('/v1/shipper/shipment', access('company'), async (request, reply) => {
     const caller = callerOf(request)
     // the key as the library reads it: 1 to 255 visible ASCII characters (CRT-10), else 400
@@ -181,7 +201,7 @@ export const shipmentRoutes = (ctx: Context) => async (app: FastifyInstance) => 
       const value = request.headers[PLACE_HEADERS[stop]]
       if (typeof value === 'string') places[stop] = value
     }
-    const outcome = await createShipment(ctx, caller, request.rawBody ?? '', request.body, key, places)
+    const outcome = await createShipment(ctx, quotes, caller, request.rawBody ?? '', request.body, key, places)
     if ('problem' in outcome) return sendProblem(reply, outcome.problem)
     // a replayed Idempotency-Key answer says so; the first answer carries no such header
     if (outcome.replayed === true) reply.header(HEADER_KEY.idempotentReplayed, 'true')

@@ -1,5 +1,6 @@
 // The quotes feature's queries (a quote by its id is shared/quotes.ts's: shipment create reads it too).
 import type { Queryable } from '../../db/store.js'
+import type { QuoteRow } from '../../shared/quotes.js'
 
 /**
  * The quote of (company, reference) that `newestQuoteByReference` picks, read without reading the
@@ -28,13 +29,23 @@ export const NEWEST_BY_REFERENCE = `WITH newest AS (SELECT max(created_at) AS at
   ORDER BY id COLLATE "C" DESC
   LIMIT 1`
 
-/** Stores a new quote: its request and charges (for the create that names it) and the answer as sent. */
+/**
+ * Stores a new quote: its request and charges (for the create that names it) and the answer as
+ * sent; answers the row as a read of it gives it back (the JSON columns parsed from the text stored).
+ */
 export const insertQuote = async (
   db: Queryable,
   quote: { readonly id: string; readonly companyId: string; readonly customerReference: string | null; readonly createdAt: Date; readonly priceCents: number; readonly charges: unknown; readonly request: unknown; readonly response: unknown },
-): Promise<void> => {
+): Promise<StoredQuoteRow> => {
+  const charges = JSON.stringify(quote.charges)
+  const request = JSON.stringify(quote.request)
+  const response = JSON.stringify(quote.response)
   await db.query(
     'INSERT INTO quotes (id, company_id, customer_reference, created_at, open, quoted_price_cents, charges, request, response) VALUES ($1, $2, $3, $4, true, $5, $6::text::jsonb, $7::text::jsonb, $8)',
-    [quote.id, quote.companyId, quote.customerReference, quote.createdAt, quote.priceCents, JSON.stringify(quote.charges), JSON.stringify(quote.request), JSON.stringify(quote.response)],
+    [quote.id, quote.companyId, quote.customerReference, quote.createdAt, quote.priceCents, charges, request, response],
   )
+  return { id: quote.id, company_id: quote.companyId, customer_reference: quote.customerReference, created_at: quote.createdAt, open: true, quoted_price_cents: quote.priceCents, charges: JSON.parse(charges) as unknown, request: JSON.parse(request) as unknown, response }
 }
+
+/** A quotes row with every column. */
+export type StoredQuoteRow = QuoteRow & { readonly charges: unknown; readonly request: unknown }

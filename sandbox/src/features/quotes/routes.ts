@@ -6,10 +6,11 @@ import { wireTime } from '../../clock/clock.js'
 import { access, callerOf, ownership } from '../../http/access.js'
 import { sendProblem, type Context } from '../../http/context.js'
 import { priceRequest } from '../../pricing/tariff.js'
-import { etaFor, loadQuote, storedQuoteOf, type QuoteRow } from '../../shared/quotes.js'
+import { etaFor, loadQuote, storedQuoteOf, QuoteCache, type QuoteRow } from '../../shared/quotes.js'
 import { insertQuote, NEWEST_BY_REFERENCE } from './queries.js'
 
-export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
+/** `quotes`: where each quote stored is kept for the creates that name it (shipmentRoutes reads the same one). */
+export const quoteRoutes = (ctx: Context, quotes: QuoteCache = new QuoteCache()) => async (app: FastifyInstance) => {
   app.post('/v1/shipper/quote', access('company'), async (request, reply) => {
     const caller = callerOf(request)
     const valid = validateQuoteRequest(request.body, { config: ctx.config })
@@ -26,7 +27,8 @@ export const quoteRoutes = (ctx: Context) => async (app: FastifyInstance) => {
       transitDays: days,
       estimatedDeliveryDate: eta,
     }
-    await insertQuote(ctx.store, { id: response.id, companyId: caller.companyId, customerReference: quote.customerReference ?? null, createdAt: now.toJSDate(), priceCents: pricing.totalCents, charges: pricing.charges, request: quote, response })
+    // kept for the create that names it (a quote row never changes)
+    quotes.remember(await insertQuote(ctx.store, { id: response.id, companyId: caller.companyId, customerReference: quote.customerReference ?? null, createdAt: now.toJSDate(), priceCents: pricing.totalCents, charges: pricing.charges, request: quote, response }))
     return reply.send(response)
   })
 
