@@ -25,7 +25,7 @@ Environment: DATABASE_URL=postgres://… uses that PostgreSQL server instead of 
   Idempotency-Key window, upload limit, density scale, calendar, ...); the sandbox keeps them and declares the
   whole configuration in its OpenAPI documents (x-shipper-rules-config). Refused (exit 2) when makeConfig refuses it.
 --pglite-compiler baseline|optimizing: how the embedded database's WebAssembly is compiled: baseline (the default)
-  uses the least memory; optimizing serves about twice the requests a second for 60 to 200 MiB more resident.
+  uses the least memory; optimizing tiers hot functions up to TurboFan: a few % more requests a second, 60 to 100 MiB more resident.
 --request-log-limit N: the console's request log keeps the newest N requests per company (default ${DEFAULT_REQUEST_LOG_LIMIT}); 0 turns it off.
 --ready-json: once ready, also print ONE JSON line on standard output with what the banner says (baseUrl,
   operatorToken, companyId, companyName, apiKey, token, database (pglite or postgres), dataDir, apiDocsUrl, sandboxDocsUrl, healthUrl,

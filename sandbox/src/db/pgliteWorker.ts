@@ -58,8 +58,8 @@ const SETTINGS = ['shared_buffers=16MB']
 /**
  * The WebAssembly engine's flags for PGlite's 9 MB module, by compiler (store.ts, PGLITE_COMPILERS):
  * `baseline` compiles it with Liftoff only, the default, for memory; `optimizing` lets V8 tier hot
- * functions up to TurboFan, about twice the statements a second for 60 to 200 MiB more resident
- * (measured: see the README, "PGlite off the event loop"). Process-wide, read when a module
+ * functions up to TurboFan, each statement faster, for 60 to 100 MiB more resident (measured: see
+ * the README, "Third pass"). Process-wide, read when a module
  * compiles; the server's own thread compiles no WebAssembly.
  */
 const WASM_FLAGS = { baseline: '--liftoff-only', optimizing: '--no-liftoff-only' } as const

@@ -37,8 +37,8 @@ export interface StoreOptions {
 
 /**
  * How PGlite's WebAssembly is compiled: `baseline` (Liftoff only: the least memory, the default)
- * or `optimizing` (hot functions tiered up to TurboFan: about twice the throughput for 60 to 200
- * MiB more resident). Measured side by side by scripts/load.mjs (`pglite` and `pglite-optimizing`).
+ * or `optimizing` (hot functions tiered up to TurboFan: 1 to 7 % more throughput for 60 to 100 MiB
+ * more resident, measured; it doubled PGlite's rate while the request log's trims held the worker). Measured side by side by scripts/load.mjs (`pglite` and `pglite-optimizing`).
  */
 export const PGLITE_COMPILERS = ['baseline', 'optimizing'] as const
 export type PgliteCompiler = (typeof PGLITE_COMPILERS)[number]
