@@ -12,12 +12,15 @@ import { sendProblem, type Context } from '../http/context.js'
 import type { Queryable } from '../db/store.js'
 import { loadOrder, loadOrderColumns, SHIPMENT_COLUMNS, type OrderColumns, type OrderRow, type ShipmentRow } from './orders.js'
 
-/** The order of a path if the caller may touch it, else the problem (400 number, 404, 403). */
-export const findOwnedOrder = async (caller: Authenticated, orderNumber: unknown, db: Queryable, forUpdate = false): Promise<{ readonly row: OrderRow } | { readonly problem: ProblemDetail }> => {
+/** The order of a path as `load` reads it, if the caller may touch it, else the problem (400 number, 404, 403). */
+const findOwned = async <R extends Pick<OrderRow, 'company_id'>>(caller: Authenticated, orderNumber: unknown, load: (orderNumber: string) => Promise<R | undefined>): Promise<{ readonly row: R } | { readonly problem: ProblemDetail }> => {
   const parsed = parseOrderNumber(orderNumber)
-  if (isLeft(parsed)) return { problem: parsed.left }
-  return owned(caller, await loadOrder(db, parsed.right, forUpdate))
+  return isLeft(parsed) ? { problem: parsed.left } : owned(caller, await load(parsed.right))
 }
+
+/** The order of a path if the caller may touch it, else the problem (400 number, 404, 403). */
+export const findOwnedOrder = (caller: Authenticated, orderNumber: unknown, db: Queryable, forUpdate = false): Promise<{ readonly row: OrderRow } | { readonly problem: ProblemDetail }> =>
+  findOwned(caller, orderNumber, (n) => loadOrder(db, n, forUpdate))
 
 /** The row if the caller may touch it, else the problem (404, 403). */
 const owned = <R extends Pick<OrderRow, 'company_id'>>(caller: Authenticated, row: R | undefined): { readonly row: R } | { readonly problem: ProblemDetail } => {
@@ -28,9 +31,8 @@ const owned = <R extends Pick<OrderRow, 'company_id'>>(caller: Authenticated, ro
 
 /** Reads the order of a path (the columns `columns` names, every one by default), owned by the caller: the row, or the 400/404/403 already sent. */
 export const ownedOrder = async <K extends keyof OrderRow = keyof OrderRow>(ctx: Context, caller: Authenticated, orderNumber: unknown, reply: FastifyReply, columns?: OrderColumns<K>): Promise<Pick<OrderRow, K> | undefined> => {
-  const parsed = parseOrderNumber(orderNumber)
   // (every OrderColumns names company_id, for the ownership check)
-  const found = isLeft(parsed) ? { problem: parsed.left } : owned(caller, (columns === undefined ? await loadOrder(ctx.store, parsed.right) : await loadOrderColumns(ctx.store, parsed.right, columns)) as Pick<OrderRow, K | 'company_id'> | undefined)
+  const found = await findOwned(caller, orderNumber, async (n) => (columns === undefined ? await loadOrder(ctx.store, n) : await loadOrderColumns(ctx.store, n, columns)) as Pick<OrderRow, K | 'company_id'> | undefined)
   if ('problem' in found) {
     sendProblem(reply, found.problem)
     return undefined
@@ -46,15 +48,15 @@ type Decision = { readonly problem: ProblemDetail } | { readonly set: string; re
 /**
  * The update of a change of state and the order's timeline (the console's) in one statement: a
  * change of state is written with its real time and its company time (the row's new updated_at),
- * and bumps the row's version. `guard` adds a condition on the row as it was read.
+ * and bumps the row's version. With `ifUnchanged`, only if the row's version is still the one read.
  */
-const updateOrder = (db: Queryable, row: ChangeRow, decision: Extract<Decision, { set: string }>, guard: '' | ' AND version = $V'): Promise<ShipmentRow[]> => {
+const updateOrder = (db: Queryable, row: ChangeRow, decision: Extract<Decision, { set: string }>, ifUnchanged: boolean): Promise<ShipmentRow[]> => {
   const from = decision.params.length + 2
   return db.query<ShipmentRow>(
-    `WITH updated AS (UPDATE orders SET ${decision.set}, version = version + 1 WHERE id = $1${guard.replace('$V', `$${from + 2}`)} RETURNING ${SHIPMENT_COLUMNS.list}),
+    `WITH updated AS (UPDATE orders SET ${decision.set}, version = version + 1 WHERE id = $1${ifUnchanged ? ` AND version = $${from + 2}` : ''} RETURNING ${SHIPMENT_COLUMNS.list}),
        timeline AS (INSERT INTO order_transitions (order_id, from_status, to_status, at, company_at) SELECT id, $${from}::text, status, $${from + 1}::timestamptz, updated_at FROM updated WHERE status <> $${from}::text)
      SELECT * FROM updated`,
-    [row.id, ...decision.params, row.status, new Date(), ...(guard === '' ? [] : [row.version])],
+    [row.id, ...decision.params, row.status, new Date(), ...(ifUnchanged ? [row.version] : [])],
   )
 }
 
@@ -79,7 +81,7 @@ export const changeOrder = async (
       if ('problem' in found) throw new Refused(found.problem)
       const decision = await decide(found.row, tx)
       if ('problem' in decision) throw new Refused(decision.problem)
-      const updated = (await updateOrder(tx, found.row, decision, ''))[0]
+      const updated = (await updateOrder(tx, found.row, decision, false))[0]
       return { row: updated ?? found.row }
     })
   } catch (e) {
@@ -115,7 +117,7 @@ export const changeOrderFromRead = async <R extends ChangeRow>(
     if ('problem' in found) return found
     const decision = decide(found.row, (await ctx.clocks.now(ctx.store, caller.companyId)).toJSDate())
     if ('problem' in decision) return decision
-    const updated = (await updateOrder(ctx.store, found.row, decision, ' AND version = $V'))[0]
+    const updated = (await updateOrder(ctx.store, found.row, decision, true))[0]
     if (updated !== undefined) return { row: updated }
   }
   return changeOrder(ctx, caller, parsed.right, async (locked, tx) => {

@@ -46,21 +46,24 @@ export const storedQuoteOf = (row: QuoteRow): StoredQuote => ({
   quotedPriceInCents: row.quoted_price_cents === null ? null : numberOf(row.quoted_price_cents),
 })
 
+/** A quotes row with every column (its request and charges as stored). */
+export type StoredQuoteRow = QuoteRow & { readonly charges: unknown; readonly request: unknown }
+
 /**
  * The quotes this process stored, as a read of their rows gives them back, newest kept (at most
  * `max`). A quote row never changes once written, so a kept row is the row: a create that names a
  * quote this process made reads it here instead of from the database (any process's quote is
  * still read from the database).
  */
-export class QuoteCache<T extends QuoteRow = QuoteRow & { readonly request: unknown; readonly charges: unknown }> {
-  private readonly rows = new Map<string, T>()
+export class QuoteCache {
+  private readonly rows = new Map<string, StoredQuoteRow>()
   constructor(private readonly max = 1_000) {}
-  remember(row: T): void {
+  remember(row: StoredQuoteRow): void {
     this.rows.delete(row.id)
     this.rows.set(row.id, row)
     if (this.rows.size > this.max) this.rows.delete(this.rows.keys().next().value as string)
   }
-  get(id: string): T | undefined {
+  get(id: string): StoredQuoteRow | undefined {
     return this.rows.get(id)
   }
 }

@@ -1,6 +1,6 @@
 // The quotes feature's queries (a quote by its id is shared/quotes.ts's: shipment create reads it too).
 import type { Queryable } from '../../db/store.js'
-import type { QuoteRow } from '../../shared/quotes.js'
+import type { StoredQuoteRow } from '../../shared/quotes.js'
 
 /**
  * The quote of (company, reference) that `newestQuoteByReference` picks, read without reading the
@@ -46,6 +46,3 @@ export const insertQuote = async (
   )
   return { id: quote.id, company_id: quote.companyId, customer_reference: quote.customerReference, created_at: quote.createdAt, open: true, quoted_price_cents: quote.priceCents, charges: JSON.parse(charges) as unknown, request: JSON.parse(request) as unknown, response }
 }
-
-/** A quotes row with every column. */
-export type StoredQuoteRow = QuoteRow & { readonly charges: unknown; readonly request: unknown }
