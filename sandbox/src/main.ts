@@ -191,6 +191,8 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     ...(failureLimit !== undefined ? { authFailures: { max: failureLimit, windowMs: 60_000 } } : {}),
     corsOrigins,
     ...(requestLogLimit !== undefined ? { requestLogLimit } : {}),
+    // a long-running sandbox gives memory back when it goes quiet (idleCompaction.ts)
+    idleCompaction: true,
   })
   const demo = await demoCredentials(store)
   const address = await app.listen({ port, host })

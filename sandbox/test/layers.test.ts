@@ -11,6 +11,7 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src')
 
 /** The layers, lowest first: a module may import its own folder's modules and those of lower layers. */
 const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
+  ['runtime'],
   ['db'],
   ['auth', 'clock', 'pricing', 'pdf'],
   ['http'],

@@ -4,6 +4,8 @@
 //   { id, op: 'query', sql, params, tx?, begin? } → { id, rows }  (tx: inside that transaction;
 //                                                   begin: its first statement, which opens it)
 //   { id, op: 'end', tx, commit }                → { id }        (COMMIT, or ROLLBACK when commit is false)
+//   { id, op: 'compact' }                        → { id }        (a memory-reducing collection of this
+//                                                   worker's heap, runtime/gc.ts; even inside a transaction)
 //   { id, op: 'close' }                          → { id }        (then the worker ends)
 // and { id, error } for any that failed (the error's message, name and own fields, e.g. `code`).
 // One transaction is open at a time (PGlite is one session): a message of another transaction,
@@ -13,6 +15,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { setFlagsFromString } from 'node:v8'
 import { parse, PGlite, protocol } from '@electric-sql/pglite'
+import { collectGarbage } from '../runtime/gc.js'
 
 export interface PgliteWorkerData {
   readonly dataDir: string
@@ -23,6 +26,7 @@ export interface PgliteWorkerData {
 export type PgliteRequest =
   | { readonly id: number; readonly op: 'query'; readonly sql: string; readonly params: unknown[]; readonly tx?: number; readonly begin?: true }
   | { readonly id: number; readonly op: 'end'; readonly tx: number; readonly commit: boolean }
+  | { readonly id: number; readonly op: 'compact' }
   | { readonly id: number; readonly op: 'close' }
 
 export type PgliteResponse =
@@ -220,14 +224,19 @@ const run = async (): Promise<void> => {
    * transaction that is not open and whose first statement is not waiting either (it ended).
    */
   const decide = (m: PgliteRequest): 'run' | 'wait' | 'refuse' => {
-    if (m.op === 'close') return 'run'
+    if (m.op === 'close' || m.op === 'compact') return 'run'
     if (open !== undefined && m.tx === open) return 'run'
     if (m.tx !== undefined && !(m.op === 'query' && m.begin === true) && !waiting.some((w) => w.op === 'query' && w.begin === true && w.tx === m.tx)) return 'refuse'
     return open === undefined ? 'run' : 'wait'
   }
   /** A query or a transaction's end, synchronously; its answer. */
-  const handle = (m: Exclude<PgliteRequest, { op: 'close' }>): PgliteResponse => {
+  const handle = (m: Exclude<PgliteRequest, { op: 'close' }>): PgliteResponse | undefined => {
     try {
+      if (m.op === 'compact') {
+        // answered once the collection ran (its answer is the only one that waits for anything)
+        void collectGarbage().then(() => port.postMessage({ id: m.id } satisfies PgliteResponse))
+        return undefined
+      }
       if (m.op === 'end') {
         open = undefined
         exec(protocol.serialize.query(m.commit ? 'COMMIT' : 'ROLLBACK'))
@@ -261,9 +270,12 @@ const run = async (): Promise<void> => {
   const attempt = (m: PgliteRequest): boolean => {
     const now = decide(m)
     if (now === 'wait') return false
-    if (now === 'refuse') refuse(m, `transaction ${String(m.op !== 'close' ? m.tx : '')} is not open`)
+    if (now === 'refuse') refuse(m, `transaction ${String(m.op === 'query' || m.op === 'end' ? m.tx : '')} is not open`)
     else if (m.op === 'close') void close(m)
-    else port.postMessage(handle(m))
+    else {
+      const answer = handle(m)
+      if (answer !== undefined) port.postMessage(answer)
+    }
     return true
   }
   /** After a transaction opened or ended: what waited and may run now runs, in the order it came. */

@@ -22,6 +22,11 @@ export interface Store extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
   readonly kind: 'pglite' | 'postgres'
+  /**
+   * PGlite: a full garbage collection of the worker's heap (server/idleCompaction.ts runs it when
+   * the server goes quiet); absent on PostgreSQL, whose memory is the server's own.
+   */
+  compact?(): Promise<void>
 }
 
 export interface StoreOptions {
@@ -195,6 +200,9 @@ const openPglite = async (dataDir: string, compiler: PgliteCompiler): Promise<St
       }
       if (begun) await db.send({ op: 'end', tx, commit: true })
       return result
+    },
+    compact: async () => {
+      if (closing === undefined) await db.send({ op: 'compact' })
     },
     close: () =>
       (closing ??= (async () => {

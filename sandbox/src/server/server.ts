@@ -32,6 +32,8 @@ import { DEFAULT_BODY_LIMIT_BYTES, instanceOf, REQUEST_ID_HEADER, requestIdOf, s
 import type { UploadOptions } from '../pdf/conversions.js'
 import { DEFAULT_TARIFF, type Tariff } from '../pricing/tariff.js'
 import { sandboxOpenApiDocument } from './sandboxDocument.js'
+import { idleCompaction } from './idleCompaction.js'
+import { collectGarbage } from '../runtime/gc.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,6 +71,12 @@ export interface ServerOptions extends UploadOptions {
   readonly readyTimeoutMs?: number
   /** Entries of the console's request log kept per company (default 1,000); 0 turns the log off (nothing is captured). */
   readonly requestLogLimit?: number
+  /**
+   * Give memory back when the server goes quiet (idleCompaction.ts): one full garbage collection of
+   * this thread's heap and of the store's, after QUIET_MS without a request, at most every
+   * SPACING_MS (or after the times given). Off by default (tests build many servers); the CLI turns it on.
+   */
+  readonly idleCompaction?: boolean | { readonly quietMs?: number; readonly spacingMs?: number }
   /** Where the built console is (default sandbox/dist/console); how often its stream polls the database, ms. */
   readonly console?: { readonly dir?: string; readonly streamPollMs?: number }
 }
@@ -231,7 +239,14 @@ export const buildServer = async (options: ServerOptions): Promise<FastifyInstan
   if (options.operatorToken === undefined) operatorTokens.set(app, operatorToken)
   // every answer names its request (the error answers also in the ProblemDetail: sendProblem)
   // (a callback hook, not an async one: no promise and no microtask per request)
+  // (and, when idle compaction is on, marks the server busy: see idleCompaction.ts)
+  const idle =
+    options.idleCompaction === undefined || options.idleCompaction === false
+      ? undefined
+      : idleCompaction({ ...(options.idleCompaction === true ? {} : options.idleCompaction), compact: async () => (await collectGarbage(), await options.store.compact?.()) })
+  if (idle !== undefined) app.addHook('onClose', async () => idle.stop())
   app.addHook('onRequest', (request, reply, done) => {
+    idle?.activity()
     reply.header(REQUEST_ID_HEADER, request.id)
     done()
   })

@@ -90,8 +90,8 @@ const servedDocumentsChecker = async (address: string) => {
   return documentsChecker(documents.map((document) => documentChecker(document, CHECKER_OPTIONS)), CHECKER_OPTIONS)
 }
 
-export const startSandbox = async (storeOptions: StoreOptions = freshStoreOptions(), serverOptions: Omit<ServerOptions, 'store'> = {}): Promise<Sandbox> => {
-  const store = await openStore(storeOptions)
+export const startSandbox = async (storeOptions: StoreOptions = freshStoreOptions(), serverOptions: Omit<ServerOptions, 'store'> = {}, wrapStore: (store: Store) => Store = (s) => s): Promise<Sandbox> => {
+  const store = wrapStore(await openStore(storeOptions))
   // the suites send many bad credentials on purpose: the failure limit is tested on its own.
   // Idle keep-alive connections stay open longer than 5 s: the server runs in the test's own
   // process, so when the event loop is held (a PGlite query, a transform, a loaded machine) past
