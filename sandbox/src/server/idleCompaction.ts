@@ -4,12 +4,13 @@
 // resident until the next request. Once the server has answered nothing for QUIET_MS, it runs one
 // full collection of its own heap and asks the store to do the same (the PGlite worker's heap): 222
 // MiB. Never while requests keep coming (the check is a flag set per request and a timer), and at
-// most once per SPACING_MS, so a sandbox polled every few seconds does not collect after each poll.
+// most once per SPACING_MS, so a sandbox polled every second does not collect after each poll (a collection
+// holds the thread some 20 to 40 ms).
 
 /** How long the server must have answered nothing before it compacts, ms. */
 export const IDLE_COMPACTION_QUIET_MS = 500
 /** The least time between two compactions, ms. */
-export const IDLE_COMPACTION_SPACING_MS = 30_000
+export const IDLE_COMPACTION_SPACING_MS = 5_000
 
 export interface IdleCompactionOptions {
   /** The work of one compaction: this thread's collection, then the store's. */

@@ -83,6 +83,8 @@ export const mergedFor = (row: OrderRow, stop: Stop, places: Partial<Record<Stop
 }
 
 type ConfirmRow = Pick<OrderRow, 'id' | 'company_id' | 'order_number' | 'status' | 'version' | 'quote_id' | 'request'>
+/** What confirm decides from: the order's row and its stops' appointment data (loadOrderForConfirm). */
+export type ConfirmInput = ConfirmRow & { readonly appointment_rows: ReadonlyArray<AppointmentInputRow> }
 type AppointmentInputRow = { readonly kind: 'place' | 'order'; readonly stop: Stop; readonly address: StopAddress | null; readonly appointment: AppointmentRequirement | null }
 
 /**
@@ -90,7 +92,7 @@ type AppointmentInputRow = { readonly kind: 'place' | 'order'; readonly stop: St
  * appointment data of each stop, as `appointment_rows`), in one statement: one snapshot, so that
  * confirm decides from one read (changeOrderFromRead).
  */
-export const loadOrderForConfirm = async (db: Queryable, orderNumber: string): Promise<(ConfirmRow & { readonly appointment_rows: ReadonlyArray<AppointmentInputRow> }) | undefined> =>
+export const loadOrderForConfirm = async (db: Queryable, orderNumber: string): Promise<ConfirmInput | undefined> =>
   (
     await db.query<ConfirmRow & { appointment_rows: AppointmentInputRow[] }>(
       `SELECT o.id, o.company_id, o.order_number, o.status, o.version, o.quote_id, o.request, (SELECT coalesce(json_agg(x), '[]'::json) FROM (

@@ -90,6 +90,31 @@ export const changeOrder = async (
   }
 }
 
+/**
+ * What this process knows of the orders it created and nobody changed since, as a read of the
+ * order for a change would give it (the row, version 0, and no appointment data): an order this
+ * process created with no saved place and no inline appointment, whose change (confirm, cancel)
+ * then needs no read (changeOrderFromRead). A snapshot is used once, and is only ever a guess: the
+ * write it leads to is made only if the order's version is still 0, that is, if nothing locked or
+ * changed the order since (every writer of an order, and of its appointment data, bumps the
+ * version; its saved places are written only by the create). The newest `max` are kept.
+ */
+export class OrderSnapshots<R extends ChangeRow> {
+  private readonly rows = new Map<string, R>()
+  constructor(private readonly max = 1_000) {}
+  remember(row: R): void {
+    this.rows.delete(row.order_number)
+    this.rows.set(row.order_number, row)
+    if (this.rows.size > this.max) this.rows.delete(this.rows.keys().next().value as string)
+  }
+  /** The snapshot of an order number, removed (it leads to one write at most). */
+  take(orderNumber: string): R | undefined {
+    const row = this.rows.get(orderNumber)
+    if (row !== undefined) this.rows.delete(orderNumber)
+    return row
+  }
+}
+
 /** How many times changeOrderFromRead reads again after a write it did not see, before it takes the lock. */
 const OPTIMISTIC_ATTEMPTS = 4
 
@@ -101,7 +126,10 @@ const OPTIMISTIC_ATTEMPTS = 4
  * else it reads again; after OPTIMISTIC_ATTEMPTS such races it decides under the row's lock
  * (changeOrder). On PostgreSQL that is two statements instead of BEGIN, lock, read, update and
  * COMMIT; on PGlite, whose one session runs one transaction at a time, no other request waits
- * while this one decides.
+ * while this one decides. With a `snapshot` of the order (OrderSnapshots), the first decision is
+ * made from it, and when that decision is a change the write is one statement: only if the
+ * snapshot's owner is the caller and its version is still the order's. Anything else (a refusal,
+ * another owner, a version moved on) is decided again from a read, so that no answer rests on it.
  */
 export const changeOrderFromRead = async <R extends ChangeRow>(
   ctx: Context,
@@ -109,9 +137,16 @@ export const changeOrderFromRead = async <R extends ChangeRow>(
   orderNumber: unknown,
   read: (db: Queryable, orderNumber: string) => Promise<R | undefined>,
   decide: (row: R, now: Date) => Decision,
+  snapshots?: OrderSnapshots<R>,
 ): Promise<{ readonly problem: ProblemDetail } | { readonly row: ShipmentRow }> => {
   const parsed = parseOrderNumber(orderNumber)
   if (isLeft(parsed)) return { problem: parsed.left }
+  const snapshot = snapshots?.take(parsed.right)
+  if (snapshot !== undefined && !('problem' in owned(caller, snapshot))) {
+    const decision = decide(snapshot, (await ctx.clocks.now(ctx.store, caller.companyId)).toJSDate())
+    const updated = 'problem' in decision ? undefined : (await updateOrder(ctx.store, snapshot, decision, true))[0]
+    if (updated !== undefined) return { row: updated }
+  }
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
     const found = owned(caller, await read(ctx.store, parsed.right))
     if ('problem' in found) return found

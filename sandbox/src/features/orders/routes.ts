@@ -24,8 +24,8 @@ import type { Queryable } from '../../db/store.js'
 import { access, callerOf, ownership, type Authenticated } from '../../http/access.js'
 import { sendProblem, type Context } from '../../http/context.js'
 import { priceRequest, type Charge } from '../../pricing/tariff.js'
-import { confirmAppointmentInput, loadOrderForConfirm, loadSavedAddress, saveOverride, STOPS, stopKey } from '../../shared/appointments.js'
-import { changeOrderFromRead, ownedOrder } from '../../shared/orderAccess.js'
+import { confirmAppointmentInput, loadOrderForConfirm, loadSavedAddress, saveOverride, STOPS, stopKey, type ConfirmInput } from '../../shared/appointments.js'
+import { changeOrderFromRead, OrderSnapshots, ownedOrder } from '../../shared/orderAccess.js'
 import { CHANGE_COLUMNS, dateTimeOf, loadOrderColumns, SHIPMENT_COLUMNS, shipmentOf, type OrderRow } from '../../shared/orders.js'
 import { etaFor, loadQuote, QuoteCache, storedQuoteOf } from '../../shared/quotes.js'
 import { INSERT_KEY_THEN_ORDER, INSERT_ORDER, INSERT_ORDER_PLACE, isOrderNumberTaken, KEY_AND_QUOTE } from './queries.js'
@@ -77,7 +77,7 @@ const CREATE_ATTEMPTS = 20
  * more runs those steps in one transaction. A lost race on the key or a taken order number writes
  * nothing and starts again.
  */
-const createShipment = async (ctx: Context, quotes: QuoteCache, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined, places: Partial<Record<Stop, string>> = {}): Promise<Outcome> => {
+const createShipment = async (ctx: Context, quotes: QuoteCache, snapshots: OrderSnapshots<ConfirmInput>, caller: Authenticated, rawBody: string, body: unknown, key: string | undefined, places: Partial<Record<Stop, string>> = {}): Promise<Outcome> => {
   let transactional = Object.keys(places).length > 0
   // first without reading the key's record (a new key has none); any other outcome is decided again, reading it first
   let keyRead = transactional || key === undefined
@@ -85,8 +85,8 @@ const createShipment = async (ctx: Context, quotes: QuoteCache, caller: Authenti
     let outcome: Outcome | typeof AGAIN | typeof IN_TRANSACTION
     try {
       outcome = transactional
-        ? await ctx.store.transaction((tx) => createOnce(ctx, quotes, tx, true, true, caller, rawBody, body, key, places))
-        : await createOnce(ctx, quotes, ctx.store, false, keyRead, caller, rawBody, body, key, places)
+        ? await ctx.store.transaction((tx) => createOnce(ctx, quotes, snapshots, tx, true, true, caller, rawBody, body, key, places))
+        : await createOnce(ctx, quotes, snapshots, ctx.store, false, keyRead, caller, rawBody, body, key, places)
     } catch (e) {
       if (isOrderNumberTaken(e)) continue
       throw e
@@ -106,6 +106,7 @@ const createShipment = async (ctx: Context, quotes: QuoteCache, caller: Authenti
 const createOnce = async (
   ctx: Context,
   quotes: QuoteCache,
+  snapshots: OrderSnapshots<ConfirmInput>,
   db: Queryable,
   inTransaction: boolean,
   keyRead: boolean,
@@ -180,6 +181,9 @@ const createOnce = async (
   const params = [orderId, caller.companyId, caller.userId, orderNumber, price.priceInCents, quoteId, JSON.stringify(order), JSON.stringify(charges), JSON.stringify({ ...price, distanceKm: Math.round(pricing.distanceKm), transitBusinessDays: pricing.transitBusinessDays }), now.toJSDate(), order.requiredPickupDate !== undefined ? pickup.toJSDate() : null, eta === null ? null : new Date(eta)]
   const written = key === undefined ? await db.query(INSERT_ORDER, params) : await db.query(INSERT_KEY_THEN_ORDER, [...params, key, rawBody, shipment, expiredKeyAt])
   if (written.length === 0) return AGAIN
+  // an order written alone (no transaction: no saved place, no inline appointment) is, until
+  // something changes it, exactly this: its confirm or cancel may decide from it (OrderSnapshots)
+  if (!inTransaction) snapshots.remember({ id: orderId, company_id: caller.companyId, order_number: orderNumber, status: 'INITIALIZED', version: 0, quote_id: quoteId, request: JSON.parse(params[6] as string) as OrderRow['request'], appointment_rows: [] })
   // the stops' saved addresses, and the inline appointments block as the order-level requirements
   for (const [stop, id] of Object.entries(linked.ids)) await db.query(INSERT_ORDER_PLACE, [orderId, stop, id])
   for (const [stop, requirement] of inline) await saveOverride(db, orderId, stop, requirement, now)
@@ -190,6 +194,8 @@ type OrderParams = { Params: { orderNumber: string } }
 
 /** `quotes`: the quotes this server stored (quoteRoutes keeps them), read before the database. */
 export const shipmentRoutes = (ctx: Context, quotes: QuoteCache = new QuoteCache()) => async (app: FastifyInstance) => {
+  // the orders this server created and may change without reading them first (OrderSnapshots)
+  const snapshots = new OrderSnapshots<ConfirmInput>()
   app.post('/v1/shipper/shipment', access('company'), async (request, reply) => {
     const caller = callerOf(request)
     // the key as the library reads it: 1 to 255 visible ASCII characters (CRT-10), else 400
@@ -201,7 +207,7 @@ export const shipmentRoutes = (ctx: Context, quotes: QuoteCache = new QuoteCache
       const value = request.headers[PLACE_HEADERS[stop]]
       if (typeof value === 'string') places[stop] = value
     }
-    const outcome = await createShipment(ctx, quotes, caller, request.rawBody ?? '', request.body, key, places)
+    const outcome = await createShipment(ctx, quotes, snapshots, caller, request.rawBody ?? '', request.body, key, places)
     if ('problem' in outcome) return sendProblem(reply, outcome.problem)
     // a replayed Idempotency-Key answer says so; the first answer carries no such header
     if (outcome.replayed === true) reply.header(HEADER_KEY.idempotentReplayed, 'true')
@@ -216,13 +222,24 @@ export const shipmentRoutes = (ctx: Context, quotes: QuoteCache = new QuoteCache
 
   /** A change of state decided from one read of the order (`read`), written without a lock (changeOrderFromRead). */
   const change =
-    <R extends Pick<OrderRow, 'id' | 'company_id' | 'order_number' | 'status' | 'version'>>(read: (db: Queryable, orderNumber: string) => Promise<R | undefined>, decide: (row: R) => { readonly problem: ProblemDetail } | { readonly status: string }) =>
+    <R extends Pick<OrderRow, 'id' | 'company_id' | 'order_number' | 'status' | 'version'>>(
+      read: (db: Queryable, orderNumber: string) => Promise<R | undefined>,
+      decide: (row: R) => { readonly problem: ProblemDetail } | { readonly status: string },
+      known?: OrderSnapshots<R>,
+    ) =>
     async (request: FastifyRequest<OrderParams>, reply: FastifyReply) => {
       const caller = callerOf(request)
-      const outcome = await changeOrderFromRead(ctx, caller, request.params.orderNumber, read, (row, now) => {
-        const decision = decide(row)
-        return 'problem' in decision ? decision : { set: 'status = $2, updated_at = $3', params: [decision.status, now] }
-      })
+      const outcome = await changeOrderFromRead(
+        ctx,
+        caller,
+        request.params.orderNumber,
+        read,
+        (row, now) => {
+          const decision = decide(row)
+          return 'problem' in decision ? decision : { set: 'status = $2, updated_at = $3', params: [decision.status, now] }
+        },
+        known,
+      )
       return 'problem' in outcome ? sendProblem(reply, outcome.problem) : reply.send(shipmentOf(outcome.row))
     }
 
@@ -233,7 +250,7 @@ export const shipmentRoutes = (ctx: Context, quotes: QuoteCache = new QuoteCache
     change(loadOrderForConfirm, (row) => {
       const confirmed = validateConfirm({ status: row.status, quoteId: row.quote_id, request: row.request, ...confirmAppointmentInput(row.appointment_rows) }, { config: ctx.config })
       return isLeft(confirmed) ? { problem: confirmed.left } : { status: confirmed.right.status }
-    }),
+    }, snapshots),
   )
 
   app.put<OrderParams>(
@@ -242,6 +259,6 @@ export const shipmentRoutes = (ctx: Context, quotes: QuoteCache = new QuoteCache
     change((db, orderNumber) => loadOrderColumns(db, orderNumber, CHANGE_COLUMNS), (row) => {
       const next = transition(row.status, 'CANCEL')
       return isLeft(next) ? { problem: next.left } : { status: next.right }
-    }),
+    }, snapshots),
   )
 }
