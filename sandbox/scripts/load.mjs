@@ -23,7 +23,9 @@
 //   … --databases postgres,pglite,pglite-optimizing   (PGlite also with --pglite-compiler optimizing, as `pglite-optimizing`)
 //
 // It also prints each server's start time (PGlite: on a fresh directory, so a first start) and its
-// resident memory idle after setup, idle after the load, and at its peak.
+// resident memory idle after setup, idle after the load, and at its peak. Idle twice: 2 s after the
+// last request, and once the sandbox's idle compaction has run (2 s after its quiet period, from
+// dist/server/idleCompaction.js: an idle sandbox gives its grown heaps back).
 //
 // --request-log: the sandbox with its console request log on (the default: 1,000 requests kept per
 // company), off (--request-log-limit 0), or both side by side (each database twice: `postgres` with
@@ -49,6 +51,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { startSandbox as startSandboxCli } from 'shipper-rules-testkit'
 import { openStore } from '../dist/db/store.js'
+import { IDLE_COMPACTION_QUIET_MS } from '../dist/server/idleCompaction.js'
 
 const { values } = parseArgs({
   options: {
@@ -480,9 +483,16 @@ try {
   const order = mock !== undefined ? [mock, ...targets] : [...targets]
   const states = new Map()
   for (const t of order) states.set(t, await prepare(t))
-  // idle resident memory: after setup, every target idle for 2 s
-  await new Promise((r) => setTimeout(r, 2_000))
-  const memory = new Map(order.map((t) => [t, { idleMiB: rssMiB(t.child.pid) }]))
+  // idle resident memory: after setup, every target idle for 2 s, then after its idle compaction
+  const idleMemory = async () => {
+    const start = Date.now()
+    await new Promise((r) => setTimeout(r, 2_000))
+    const early = new Map(order.map((t) => [t, rssMiB(t.child.pid)]))
+    await new Promise((r) => setTimeout(r, Math.max(0, start + IDLE_COMPACTION_QUIET_MS + 2_000 - Date.now())))
+    return new Map(order.map((t) => [t, { early: early.get(t), settled: rssMiB(t.child.pid) }]))
+  }
+  const setupIdle = await idleMemory()
+  const memory = new Map(order.map((t) => [t, { idleMiB: setupIdle.get(t).early, idleCompactedMiB: setupIdle.get(t).settled }]))
 
   // each scenario: a warm-up per target, then `rounds` slices of duration/rounds seconds per
   // target, taking turns (mock, sandbox, …, mock, sandbox, …), so that a change in the machine's
@@ -496,8 +506,8 @@ try {
   }
 
   // ---- after: memory at the end (idle again, and the peak), then stop the servers and look in each database ----
-  await new Promise((r) => setTimeout(r, 2_000))
-  for (const t of order) Object.assign(memory.get(t), { afterMiB: rssMiB(t.child.pid), peakMiB: peakMiB(t.child.pid) })
+  const loadIdle = await idleMemory()
+  for (const t of order) Object.assign(memory.get(t), { afterMiB: loadIdle.get(t).early, afterCompactedMiB: loadIdle.get(t).settled, peakMiB: peakMiB(t.child.pid) })
   for (const t of order) await stop(t.child)
   const checks = {}
   for (const t of targets) {
@@ -588,10 +598,10 @@ try {
     }
     for (const r of rs) if (Object.keys(r.statusCodes).some((k) => !k.startsWith('2'))) lines.push(`  ${r.target} status codes: ${JSON.stringify(r.statusCodes)}`)
   }
-  lines.push('', 'start and memory (resident, MiB, the process with its children; start: spawn to the ready line, PGlite on a fresh directory):')
+  lines.push('', `start and memory (resident, MiB, the process with its children; start: spawn to the ready line, PGlite on a fresh directory; idle: 2 s after the last request, and after ${(IDLE_COMPACTION_QUIET_MS + 2_000) / 1000} s, once the sandbox's idle compaction ran):`)
   for (const t of order) {
     const m = memory.get(t)
-    lines.push(`  ${t.name.padEnd(16)} start ${t.startMs === undefined ? '—' : `${(t.startMs / 1000).toFixed(1)} s`}, idle after setup ${fmt(m.idleMiB, 0)}, idle after the load ${fmt(m.afterMiB, 0)}, peak ${fmt(m.peakMiB, 0)}`)
+    lines.push(`  ${t.name.padEnd(16)} start ${t.startMs === undefined ? '—' : `${(t.startMs / 1000).toFixed(1)} s`}, idle after setup ${fmt(m.idleMiB, 0)} / ${fmt(m.idleCompactedMiB, 0)}, idle after the load ${fmt(m.afterMiB, 0)} / ${fmt(m.afterCompactedMiB, 0)}, peak ${fmt(m.peakMiB, 0)}`)
   }
   lines.push('', 'integrity (after the servers stopped):')
   for (const [name, c] of Object.entries(checks)) {

@@ -1,7 +1,7 @@
 // A memory-reducing garbage collection of the calling thread's heap, on demand (the server's thread,
 // and the embedded database's worker: see server/idleCompaction.ts). V8 grows a heap under a
 // stream of requests and keeps what it grew while the process sits idle: measured on a PGlite
-// sandbox after eight orders were booked, 270 to 280 MiB resident for 30 s of idleness.
+// sandbox after eight orders were booked, 253 to 280 MiB resident for 30 s of idleness.
 //
 // The collection is the inspector's HeapProfiler.collectGarbage, through an in-process session of
 // node:inspector (no port is opened): V8's low-memory notification, which collects and then gives

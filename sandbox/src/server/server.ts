@@ -72,9 +72,9 @@ export interface ServerOptions extends UploadOptions {
   /** Entries of the console's request log kept per company (default 1,000); 0 turns the log off (nothing is captured). */
   readonly requestLogLimit?: number
   /**
-   * Give memory back when the server goes quiet (idleCompaction.ts): one full garbage collection of
-   * this thread's heap and of the store's, after QUIET_MS without a request, at most every
-   * SPACING_MS (or after the times given). Off by default (tests build many servers); the CLI turns it on.
+   * Give memory back when the server goes quiet (idleCompaction.ts): V8's low-memory collection of
+   * this thread's heap and of the store's, after QUIET_MS (15 s) without a request, at most every
+   * SPACING_MS (60 s), or after the times given. Off by default (tests build many servers); the CLI turns it on.
    */
   readonly idleCompaction?: boolean | { readonly quietMs?: number; readonly spacingMs?: number }
   /** Where the built console is (default sandbox/dist/console); how often its stream polls the database, ms. */
