@@ -183,7 +183,7 @@ const createOnce = async (
   if (written.length === 0) return AGAIN
   // an order written alone (no transaction: no saved place, no inline appointment) is, until
   // something changes it, exactly this: its confirm or cancel may decide from it (OrderSnapshots)
-  if (!inTransaction) snapshots.remember({ id: orderId, company_id: caller.companyId, order_number: orderNumber, status: 'INITIALIZED', version: 0, quote_id: quoteId, request: JSON.parse(params[6] as string) as OrderRow['request'], appointment_rows: [] })
+  if (!inTransaction) snapshots.remember({ id: orderId, company_id: caller.companyId, status: 'INITIALIZED', order_number: orderNumber, version: 0, quote_id: quoteId, request: JSON.parse(params[6] as string) as OrderRow['request'], appointment_rows: [] })
   // the stops' saved addresses, and the inline appointments block as the order-level requirements
   for (const [stop, id] of Object.entries(linked.ids)) await db.query(INSERT_ORDER_PLACE, [orderId, stop, id])
   for (const [stop, requirement] of inline) await saveOverride(db, orderId, stop, requirement, now)
