@@ -3,6 +3,7 @@
 // edges, the Pacific territories, empty ocean far from any ZIP code) with ties going to the lower
 // ZIP code (TRK-03); ZIP+4 and blank-padded input read by the first five digits (TRK-05).
 import fc from 'fast-check'
+import { runsOf } from 'shipper-rules-testkit'
 import { describe, expect, it } from 'vitest'
 import { nearestZip, timeZoneForZip, zipCentroid } from '../../src/geo/index.js'
 import { nearestIndex } from '../../src/geo/zips.js'
@@ -240,7 +241,7 @@ describe('TRK-03 nearestZip near the centroids, where the grid search decides al
         expect(n.distanceKm).toBeCloseTo(kmBetween(p, want), 6)
         if (n.zip !== want.zip) expect(Math.abs(kmBetween(p, n) - kmBetween(p, want))).toBeLessThan(1e-6)
       }),
-      { numRuns: 1500 },
+      { numRuns: runsOf(1500) },
     )
   })
 
@@ -249,7 +250,7 @@ describe('TRK-03 nearestZip near the centroids, where the grid search decides al
       fc.property(nearCentroidArb, (p) => {
         checkSearch(p)
       }),
-      { numRuns: 400 },
+      { numRuns: runsOf(400) },
     )
   })
 
@@ -262,7 +263,7 @@ describe('TRK-03 nearestZip near the centroids, where the grid search decides al
         expect(PLACES[index]!.longitude).toBe(q.longitude)
         expect(compared).toBeLessThanOrEqual(inSquare(q, 1))
       }),
-      { numRuns: 300 },
+      { numRuns: runsOf(300) },
     )
   })
 })
@@ -276,7 +277,7 @@ describe('TRK-03 nearestZip just across a cell edge from a centroid', () => {
       fc.property(acrossEdgeArb, (p) => {
         checkSearch(p)
       }),
-      { numRuns: 600 },
+      { numRuns: runsOf(600) },
     )
   })
 })
@@ -300,7 +301,7 @@ describe('TRK-03 nearestZip among the sparse northern centroids', () => {
         const want = PLACES[quickScan(p)]!
         if (n.zip !== want.zip) expect(Math.abs(kmBetween(p, n) - kmBetween(p, want))).toBeLessThan(1e-6)
       }),
-      { numRuns: 300 },
+      { numRuns: runsOf(300) },
     )
   })
 })
