@@ -5,6 +5,7 @@
 // the answers are the ones a read gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Store } from '../src/db/store.js'
+import { Newest } from '../src/shared/newest.js'
 import { createBody, quoteBody, removeStore, startSandbox, type Credentials, type Sandbox } from './support/harness.js'
 
 let sandbox: Sandbox
@@ -101,5 +102,24 @@ describe('confirm and cancel of an order this server created', () => {
     expect(await statusOf(order)).toBe('INITIALIZED')
     const own = await sandbox.call('PUT', `/v1/shipper/shipment/${order}/confirm`, { as: acme })
     expect(own.status).toBe(200)
+  })
+})
+
+describe('Newest: what a server remembers of what it wrote', () => {
+  it('keeps the newest max by key (writing a key again makes it the newest), and take forgets what it gives', () => {
+    class Kept extends Newest<number> {
+      put(key: string, value: number) {
+        this.keep(key, value)
+      }
+    }
+    const kept = new Kept(3)
+    for (const [k, v] of [['a', 1], ['b', 2], ['c', 3]] as const) kept.put(k, v)
+    kept.put('a', 10)
+    kept.put('d', 4)
+    expect(kept.get('b')).toBeUndefined()
+    expect([kept.get('a'), kept.get('c'), kept.get('d')]).toEqual([10, 3, 4])
+    expect(kept.take('c')).toBe(3)
+    expect(kept.take('c')).toBeUndefined()
+    expect(kept.get('c')).toBeUndefined()
   })
 })

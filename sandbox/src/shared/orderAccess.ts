@@ -11,6 +11,7 @@ import { ownership, type Authenticated } from '../http/access.js'
 import { sendProblem, type Context } from '../http/context.js'
 import type { Queryable } from '../db/store.js'
 import { loadOrder, loadOrderColumns, SHIPMENT_COLUMNS, type OrderColumns, type OrderRow, type ShipmentRow } from './orders.js'
+import { Newest } from './newest.js'
 
 /** The order of a path as `load` reads it, if the caller may touch it, else the problem (400 number, 404, 403). */
 const findOwned = async <R extends Pick<OrderRow, 'company_id'>>(caller: Authenticated, orderNumber: unknown, load: (orderNumber: string) => Promise<R | undefined>): Promise<{ readonly row: R } | { readonly problem: ProblemDetail }> => {
@@ -97,21 +98,12 @@ export const changeOrder = async (
  * then needs no read (changeOrderFromRead). A snapshot is used once, and is only ever a guess: the
  * write it leads to is made only if the order's version is still 0, that is, if nothing locked or
  * changed the order since (every writer of an order, and of its appointment data, bumps the
- * version; its saved places are written only by the create). The newest `max` are kept.
+ * version; its saved places are written only by the create). The newest 1,000 are kept, and
+ * `take` forgets the one it gives.
  */
-export class OrderSnapshots<R extends ChangeRow> {
-  private readonly rows = new Map<string, R>()
-  constructor(private readonly max = 1_000) {}
+export class OrderSnapshots<R extends ChangeRow> extends Newest<R> {
   remember(row: R): void {
-    this.rows.delete(row.order_number)
-    this.rows.set(row.order_number, row)
-    if (this.rows.size > this.max) this.rows.delete(this.rows.keys().next().value as string)
-  }
-  /** The snapshot of an order number, removed (it leads to one write at most). */
-  take(orderNumber: string): R | undefined {
-    const row = this.rows.get(orderNumber)
-    if (row !== undefined) this.rows.delete(orderNumber)
-    return row
+    this.keep(row.order_number, row)
   }
 }
 

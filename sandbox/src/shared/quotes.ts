@@ -6,6 +6,7 @@ import { defaultConfig, estimateDelivery, transitDays, type NormalizedQuoteReque
 import { timeZoneForZip } from 'shipper-rules/geo'
 import { numberOf, type Queryable } from '../db/store.js'
 import { dateTimeOf } from './orders.js'
+import { Newest } from './newest.js'
 
 type Lane = Pick<NormalizedQuoteRequest, 'deliveryAddress' | 'requiredPickupDate'>
 
@@ -55,16 +56,9 @@ export type StoredQuoteRow = QuoteRow & { readonly charges: unknown; readonly re
  * quote this process made reads it here instead of from the database (any process's quote is
  * still read from the database).
  */
-export class QuoteCache {
-  private readonly rows = new Map<string, StoredQuoteRow>()
-  constructor(private readonly max = 1_000) {}
+export class QuoteCache extends Newest<StoredQuoteRow> {
   remember(row: StoredQuoteRow): void {
-    this.rows.delete(row.id)
-    this.rows.set(row.id, row)
-    if (this.rows.size > this.max) this.rows.delete(this.rows.keys().next().value as string)
-  }
-  get(id: string): StoredQuoteRow | undefined {
-    return this.rows.get(id)
+    this.keep(row.id, row)
   }
 }
 
