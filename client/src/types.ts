@@ -123,9 +123,9 @@ export interface AttemptEvent {
 export interface ClientOptions {
   /** Where the API is: `http://127.0.0.1:8080` serves `/v1/shipper/...`. Credentials go to this origin only. */
   readonly baseUrl: string
-  /** The bearer token, sent as `authorization: Bearer <token>`. */
+  /** The bearer token, sent as `Bearer <token>` in the header the library names `HEADER.authorization` (shipper-rules). */
   readonly token: string
-  /** The service API key, sent as `x-service-api-key`. */
+  /** The service API key, sent in the header the library names `HEADER.apiKey` (shipper-rules). */
   readonly apiKey: string
   /** The fetch to call; default the platform's `globalThis.fetch`, looked up at each call. */
   readonly fetch?: typeof globalThis.fetch
