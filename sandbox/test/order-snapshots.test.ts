@@ -45,7 +45,7 @@ const create = async (): Promise<string> => {
 }
 /** The order's statements of one request: `run` sends it, the result is what it sent to the database. */
 const statementsOf = async <T>(run: () => Promise<T>): Promise<{ readonly result: T; readonly statements: ReadonlyArray<string> }> => {
-  // the company's clock and credentials are read once and kept: warm them first
+  // the company's time offset and credentials are read once and kept: warm them first
   await sandbox.call('GET', '/v1/shipper/shipment/XXXXX', { as: acme, unchecked: true })
   const from = sent.length
   const result = await run()
