@@ -16,19 +16,16 @@ import { requirementArb } from '../../src/arbitraries/appointment.js'
 import { quoteRequestArb } from '../../src/arbitraries/quote.js'
 import { createArb } from '../../src/arbitraries/requests.js'
 
-/** The server's answer for each operation with a JSON body: the validator's problem, or null. */
+/** An Either's problem, or null when it is a Right. */
+const problemOrNull = <E>(r: { readonly _tag: 'Left'; readonly left: E } | { readonly _tag: 'Right' }): E | null => (r._tag === 'Left' ? r.left : null)
+
+/** The server's answer for each operation with a JSON body: the validator's problem, or null (an appointment's violations as the 400 the server sends). */
 const SERVER: Readonly<Record<string, (body: unknown) => unknown>> = {
-  createQuote: (body) => {
-    const r = validateQuoteRequest(body)
-    return r._tag === 'Left' ? r.left : null
-  },
-  createShipment: (body) => {
-    const r = validateCreateShipment(body)
-    return r._tag === 'Left' ? r.left : null
-  },
+  createQuote: (body) => problemOrNull(validateQuoteRequest(body)),
+  createShipment: (body) => problemOrNull(validateCreateShipment(body)),
   putAppointmentRequirement: (body) => {
-    const r = validateAppointmentRequirement(body)
-    return r._tag === 'Left' ? validationProblem(r.left) : null
+    const violations = problemOrNull(validateAppointmentRequirement(body))
+    return violations === null ? null : validationProblem(violations)
   },
 }
 
