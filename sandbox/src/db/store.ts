@@ -23,7 +23,7 @@ export interface Store extends Queryable {
   close(): Promise<void>
   readonly kind: 'pglite' | 'postgres'
   /**
-   * PGlite: a full garbage collection of the worker's heap (server/idleCompaction.ts runs it when
+   * PGlite: a memory-reducing collection of the worker's heap (server/idleCompaction.ts runs it when
    * the server goes quiet); absent on PostgreSQL, whose memory is the server's own.
    */
   compact?(): Promise<void>

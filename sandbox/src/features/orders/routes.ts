@@ -178,12 +178,13 @@ const createOnce = async (
   const shipment = JSON.stringify(
     shipmentOf({ id: orderId, company_id: caller.companyId, user_id: caller.userId, order_number: orderNumber, status: 'INITIALIZED', total_price_cents: price.priceInCents, created_at: now.toJSDate(), updated_at: now.toJSDate() } as OrderRow),
   )
-  const params = [orderId, caller.companyId, caller.userId, orderNumber, price.priceInCents, quoteId, JSON.stringify(order), JSON.stringify(charges), JSON.stringify({ ...price, distanceKm: Math.round(pricing.distanceKm), transitBusinessDays: pricing.transitBusinessDays }), now.toJSDate(), order.requiredPickupDate !== undefined ? pickup.toJSDate() : null, eta === null ? null : new Date(eta)]
+  const requestJson = JSON.stringify(order)
+  const params = [orderId, caller.companyId, caller.userId, orderNumber, price.priceInCents, quoteId, requestJson, JSON.stringify(charges), JSON.stringify({ ...price, distanceKm: Math.round(pricing.distanceKm), transitBusinessDays: pricing.transitBusinessDays }), now.toJSDate(), order.requiredPickupDate !== undefined ? pickup.toJSDate() : null, eta === null ? null : new Date(eta)]
   const written = key === undefined ? await db.query(INSERT_ORDER, params) : await db.query(INSERT_KEY_THEN_ORDER, [...params, key, rawBody, shipment, expiredKeyAt])
   if (written.length === 0) return AGAIN
   // an order written alone (no transaction: no saved place, no inline appointment) is, until
   // something changes it, exactly this: its confirm or cancel may decide from it (OrderSnapshots)
-  if (!inTransaction) snapshots.remember({ id: orderId, company_id: caller.companyId, status: 'INITIALIZED', order_number: orderNumber, version: 0, quote_id: quoteId, request: JSON.parse(params[6] as string) as OrderRow['request'], appointment_rows: [] })
+  if (!inTransaction) snapshots.remember({ id: orderId, company_id: caller.companyId, status: 'INITIALIZED', order_number: orderNumber, version: 0, quote_id: quoteId, request: JSON.parse(requestJson) as OrderRow['request'], appointment_rows: [] })
   // the stops' saved addresses, and the inline appointments block as the order-level requirements
   for (const [stop, id] of Object.entries(linked.ids)) await db.query(INSERT_ORDER_PLACE, [orderId, stop, id])
   for (const [stop, requirement] of inline) await saveOverride(db, orderId, stop, requirement, now)
