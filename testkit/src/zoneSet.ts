@@ -22,6 +22,7 @@ export const ZONE_SET = {
     'test/cli.test.ts',
     'test/properties/arbitraries-windows.test.ts',
     'test/properties/fastChecks.test.ts',
+    'test/properties/location.test.ts',
     'test/examples.test.ts',
     'test/model.test.ts',
     'test/package.test.ts',
